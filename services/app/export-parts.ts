@@ -11,7 +11,7 @@ import { watchlistExport } from '../watchlist/index.js';
 import { agentTasksExport } from '../agent/index.js';
 import { studentVerificationExport } from '../students/index.js';
 import { meetingDefaultsOf } from '../settings/index.js';
-import { shoppingOrdersExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
+import { shoppingOrdersExport, storeCartExport, tryOnExport, tryOnExportFiles } from '../shopping/index.js';
 import { reservationsExport } from '../places/index.js';
 
 export const exportParts: readonly ExportPart[] = [
@@ -29,5 +29,7 @@ export const exportParts: readonly ExportPart[] = [
   { path: 'agent/tasks.json', read: agentTasksExport },
   // Their orders with the addresses they ship to, and their try-on images (the list and the bytes).
   { path: 'shopping/orders.json', read: shoppingOrdersExport },
+  // Their current cart at a merchant's store (what is in it, its totals and checkout).
+  { path: 'shopping/cart.json', read: storeCartExport },
   { path: 'shopping/try-on.json', read: tryOnExport, files: tryOnExportFiles },
 ];

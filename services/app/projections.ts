@@ -28,6 +28,7 @@ import { agentProjection } from '../agent/index.js';
 import { researchProjection } from '../research/index.js';
 import { shoppingOrdersProjection } from '../shopping/index.js';
 import { tryOnProjection } from '../shopping/index.js';
+import { cartsProjection } from '../shopping/index.js';
 import { catalogueProjection } from '../shopping/index.js';
 import { placesProjection } from '../places/index.js';
 
@@ -66,6 +67,7 @@ export const projections = [
   agentProjection,
   researchProjection,
   shoppingOrdersProjection,
+  cartsProjection,
   tryOnProjection,
   catalogueProjection,
   placesProjection,

@@ -15,7 +15,7 @@ import { spaceInviteMailBackground } from '../../workflows/space-invite-mail.js'
 import { stripeWebhooksBackground } from '../../workflows/stripe-webhook.js';
 import { welcomeMailBackground } from '../../workflows/welcome-mail.js';
 import { merchantFeedSyncBackground } from '../../workflows/merchant-feed-sync.js';
-import { bindCatalogueDatabase } from '../shopping/index.js';
+import { bindCatalogueDatabase, catalogueStatsBackground } from '../shopping/index.js';
 import { attachAgentSocket } from '../agent/index.js';
 import { indexHelpCorpus } from '../answers/index.js';
 import { queryMilestonesBackground } from '../attribution/index.js';
@@ -62,6 +62,8 @@ const BACKGROUND = [
   fileIndexBackground,
   // The passages' term statistics, folded when the events that write passages commit.
   passageStatsBackground(passageIndexProjection.handles),
+  // The product catalogue's BM25 statistics, recounted when a merchant's products change.
+  catalogueStatsBackground,
   notificationDeliveryBackground,
   notificationSourcesBackground,
   priceAlertsBackground,

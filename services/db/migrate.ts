@@ -66,6 +66,8 @@ import * as m0070 from './migrations/0070_student_verifications.js';
 import * as m0073 from './migrations/0073_entry_research_report.js';
 import * as m0074 from './migrations/0074_connector_reconciled_at.js';
 import * as m0075 from './migrations/0075_drop_all_readers_stat_key.js';
+import * as m0076 from './migrations/0076_shopping_bm25.js';
+import * as m0077 from './migrations/0077_shopping_carts.js';
 import * as m0078 from './migrations/0078_meeting_defaults.js';
 
 const migrations: Record<string, Migration> = {
@@ -133,6 +135,8 @@ const migrations: Record<string, Migration> = {
   '0073_entry_research_report': m0073,
   '0074_connector_reconciled_at': m0074,
   '0075_drop_all_readers_stat_key': m0075,
+  '0076_shopping_bm25': m0076,
+  '0077_shopping_carts': m0077,
   '0078_meeting_defaults': m0078,
 };
 

@@ -5,7 +5,7 @@ export type { PassageFeed, PassageFileOrigin, PassageOp, PassageRow } from './fe
 export { markdownSections, type MarkdownSection } from './markdown.js';
 export { PASSAGE_TABLES, passagesProjection } from './projection.js';
 export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } from './search.js';
-export { passageTerms, termsOf } from './terms.js';
+export { passageTerms, termsOf, tsvectorArrayBytes } from './terms.js';
 export { passagePlacesOf, passagesByUrl, type PassagePlace } from './queries.js';
 export { applyPassageOp, settlePassageIndex } from './write.js';
 export { warmPassageWorkers } from './terms-in-workers.js';

@@ -1,6 +1,6 @@
 // What other domains and the composition root use of shopping (a domain is used only through its index.ts): each part's public surface.
 export * from './catalogue/index.js';
-export { cartRedactors, cartRoutes } from './carts/index.js';
+export { cartRedactors, cartRoutes, cartsProjection, storeCartExport } from './carts/index.js';
 export {
   openAiImageGenerator,
   removeTryOnImages,

@@ -1,22 +1,25 @@
 // The product catalogue's budgets (issue 35): a merchant feed of 100,000 products (TSV, one in ten
 // with two sizes) indexed end to end (read, parsed in the worker, appended as events, projected with the
-// full-text index) in under 60 s; product search p95 under 30 ms at 1 concurrent over those
-// 100,000 products. Baselines in the same run: the same product rows written by plain INSERTs to
-// an unindexed table, and a bare full-text query (one tsquery, ranked, no options) on the same table.
-// Side by side in the same run: the passages' ranking (BM25, shopping-bm25.ts, built on the bench's
-// database only) over the same products and searches, to weigh moving the catalogue to it.
+// full-text index and BM25's terms, and the statistics BM25 reads folded after the commit) in
+// under 60 s; product search (ranked by BM25 as passages are) p95 under 30 ms at 1 concurrent
+// over those 100,000 products. Baselines in the same run: the same product rows written by plain
+// INSERTs to an unindexed table, and a bare full-text query (one tsquery, ranked by ts_rank_cd, no
+// options) on the same table; beside them the catalogue's previous ranking (ts_rank_cd in the same
+// tiers, shopping-previous-ranking.ts) over the same products and searches.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { projections } from '../../services/app/projections.js';
 import { EventStore } from '../../services/eventstore/store.js';
 import { searchProducts } from '../../services/shopping/catalogue/queries.js';
+import { recountCatalogueStats } from '../../services/shopping/catalogue/stat-folder.js';
 import { syncMerchant } from '../../services/shopping/index.js';
 import { parseFeedInWorker } from '../../services/shopping/catalogue/parse-in-worker.js';
 import { closeWorkerPools } from '../../services/workers/index.js';
 import { type FakeItem, tsvFeed } from '../fakes/merchant-feed.js';
 import { withBenchServer } from './bench-server.js';
-import { buildProductBm25, searchProductsBm25 } from './shopping-bm25.js';
+import { searchProductsPreviously } from './shopping-previous-ranking.js';
 import { fmt, note, tempDir, verdict, type Row } from './util.js';
 
 const PRODUCTS = 100_000;
@@ -98,6 +101,11 @@ export async function benchShoppingCatalogue(): Promise<Row[]> {
   return withBenchServer('shopping', { poolSize: 4 }, async ({ db }) => {
     const tmp = tempDir('ae-bench-feed-');
     try {
+      const load = () =>
+        loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ');
+      note(`shopping: load average at the start ${load()}`);
       const items = feedItems(PRODUCTS);
       const file = join(tmp.dir, 'feed.tsv');
       writeFileSync(file, tsvFeed(items));
@@ -112,8 +120,13 @@ export async function benchShoppingCatalogue(): Promise<Row[]> {
       const result = await syncMerchant(deps, merchant);
       const indexMs = performance.now() - t0;
       if (result.outcome !== 'synced') throw new Error(`the bench feed did not sync: ${result.reason}`);
+      // The sync's fold of BM25's statistics, again on its own: the merchant's recount (the server's own
+      // folder, told of the sync, may hold the folder's lock now, so the recount is timed without it).
+      const f0 = performance.now();
+      await db.transaction().execute((trx) => recountCatalogueStats(trx));
+      const foldMs = performance.now() - f0;
       note(
-        `shopping: ${fmt(items.length)} feed items as ${fmt(result.product_count)} products indexed in ${fmt(indexMs)} ms (the parse in the worker alone: ${fmt(parseMs)} ms)`,
+        `shopping: ${fmt(items.length)} feed items as ${fmt(result.product_count)} products indexed in ${fmt(indexMs)} ms (the parse in the worker alone: ${fmt(parseMs)} ms; BM25's statistics folded after the commit: ${fmt(foldMs)} ms)`,
       );
 
       // Baseline: the same product rows by plain multi-row INSERTs into a table with no index.
@@ -135,26 +148,39 @@ export async function benchShoppingCatalogue(): Promise<Row[]> {
       );
       const ours: number[] = [];
       const bare: number[] = [];
-      const bm25: number[] = [];
-      const bm25BuildMs = await buildProductBm25(db);
-      for (const q of queries.slice(0, 20)) await searchProductsBm25(db, { terms: q, maxPriceMinor: null, currency: null, limit: 8 });
+      const previous: number[] = [];
+      await sql`vacuum analyze shopping_products`.execute(db);
+      for (const q of queries.slice(0, 20)) await searchProductsPreviously(db, { terms: q, maxPriceMinor: null, currency: null, limit: 8 });
       for (const q of queries.slice(0, 20)) await searchProducts(db, { terms: q, maxPriceMinor: null, currency: null, limit: 8 });
-      for (const q of queries) {
+      for (const [i, q] of queries.entries()) {
         const terms = q.replace(/ under 200 euros$/, '');
-        const t = performance.now();
-        await searchProducts(db, { terms, maxPriceMinor: q.endsWith('euros') ? 20000 : null, currency: q.endsWith('euros') ? 'EUR' : null, limit: 8 });
-        ours.push(performance.now() - t);
-        const u = performance.now();
-        await sql`select product_id, ts_rank_cd(search, q) as score from shopping_products, plainto_tsquery('english', ${terms}) q where search @@ q order by score desc, product_id limit 8`.execute(
-          db,
-        );
-        bare.push(performance.now() - u);
-        const v = performance.now();
-        await searchProductsBm25(db, { terms, maxPriceMinor: q.endsWith('euros') ? 20000 : null, currency: q.endsWith('euros') ? 'EUR' : null, limit: 8 });
-        bm25.push(performance.now() - v);
+        const search = { terms, maxPriceMinor: q.endsWith('euros') ? 20000 : null, currency: q.endsWith('euros') ? 'EUR' : null, limit: 8 };
+        const timed = async (into: number[], run: () => Promise<unknown>) => {
+          const t = performance.now();
+          await run();
+          into.push(performance.now() - t);
+        };
+        const runs = [
+          () => timed(ours, () => searchProducts(db, search)),
+          () =>
+            timed(bare, () =>
+              sql`select product_id, ts_rank_cd(search, q) as score from shopping_products, plainto_tsquery('english', ${terms}) q where search @@ q order by score desc, product_id limit 8`.execute(
+                db,
+              ),
+            ),
+          () => timed(previous, () => searchProductsPreviously(db, search)),
+        ];
+        // Each goes first in turn: the first of a search reads its pages for the others.
+        for (let k = 0; k < runs.length; k++) await runs[(i + k) % runs.length]();
       }
-      note(`shopping: BM25 (the passages' ranking) search p95 ${fmt(p95(bm25), 1)} ms; its columns, index and statistics built in ${fmt(bm25BuildMs)} ms`);
-      note(`shopping: search p95 ${fmt(p95(ours), 1)} ms (bare full-text query ${fmt(p95(bare), 1)} ms) over ${SEARCHES} searches`);
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      note(
+        `shopping: search medians: BM25 ${fmt(median(ours), 1)} ms, bare full-text query ${fmt(median(bare), 1)} ms, the previous ts_rank_cd ranking ${fmt(median(previous), 1)} ms`,
+      );
+      note(
+        `shopping: BM25 search p95 ${fmt(p95(ours), 1)} ms (bare full-text query ${fmt(p95(bare), 1)} ms; the previous ts_rank_cd ranking ${fmt(p95(previous), 1)} ms) over ${SEARCHES} searches`,
+      );
+      note(`shopping: load average at the end ${load()}`);
       return [
         {
           bench: 'shopping',
@@ -167,7 +193,7 @@ export async function benchShoppingCatalogue(): Promise<Row[]> {
         },
         {
           bench: 'shopping',
-          metric: `product search p95, ${fmt(result.product_count)} products`,
+          metric: `product search p95 (BM25), ${fmt(result.product_count)} products`,
           measured: `${fmt(p95(ours), 1)} ms`,
           baseline: `${fmt(p95(bare), 1)} ms bare tsquery`,
           ratio: `${(p95(ours) / p95(bare)).toFixed(2)}x`,
@@ -176,12 +202,12 @@ export async function benchShoppingCatalogue(): Promise<Row[]> {
         },
         {
           bench: 'shopping',
-          metric: `product search p95 ranked by BM25 as passages are (bench-only build)`,
-          measured: `${fmt(p95(bm25), 1)} ms`,
-          baseline: `${fmt(p95(ours), 1)} ms the catalogue's ranking`,
-          ratio: `${(p95(bm25) / p95(ours)).toFixed(2)}x`,
-          budget: '< 30 ms',
-          verdict: verdict(p95(bm25) < 30),
+          metric: `product search p95, the previous ranking (ts_rank_cd in the same tiers)`,
+          measured: `${fmt(p95(previous), 1)} ms`,
+          baseline: `${fmt(p95(ours), 1)} ms BM25`,
+          ratio: `${(p95(previous) / p95(ours)).toFixed(2)}x`,
+          budget: '-',
+          verdict: 'info',
         },
       ];
     } finally {

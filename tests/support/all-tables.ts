@@ -32,6 +32,7 @@ import type { StudentTables } from '../../services/students/tables.js';
 import type { ShoppingOrdersTables } from '../../services/shopping/orders/tables.js';
 import type { TryOnTables } from '../../services/shopping/try-on/tables.js';
 import type { CatalogueTables } from '../../services/shopping/catalogue/tables.js';
+import type { CartTables } from '../../services/shopping/carts/tables.js';
 import type { PlacesTables } from '../../services/places/tables.js';
 
 export type AllTables = AgentTables &
@@ -44,6 +45,7 @@ export type AllTables = AgentTables &
   BookmarksTables &
   BrowserTables &
   CatalogueTables &
+  CartTables &
   ClusterTables &
   ConnectorsTables &
   EventStoreTables &

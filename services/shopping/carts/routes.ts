@@ -5,6 +5,7 @@ import { findPricedOption } from '../catalogue/index.js';
 import { type CartsDeps, createFirmlyCart, createFirmlySession, setFirmlyShippingInfo } from './use-cases.js';
 
 const cartsDeps = (ctx: KernelContext): CartsDeps => ({
+  db: ctx.db,
   store: ctx.store,
   now: ctx.now,
   logger: ctx.logger,

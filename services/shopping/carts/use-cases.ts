@@ -1,7 +1,8 @@
 // The store carts' use cases (seed 002 §7, the Firmly-style calls), each for one Actor: a cart
 // made at the option's Shopify store, its buyer and shipping address set there, and its checkout
 // session read back. Each step asks the store first and appends what the store answered with the
-// stream's expected version; a store that fails leaves nothing appended.
+// stream's expected version; a store that fails leaves nothing appended. The person's current
+// cart is read from its read model (projection.ts), written in the appending transaction.
 import { catalogueErrors, type PricedOption, storefrontPrice } from '../catalogue/index.js';
 import { normalAddress, type ShippingAddress } from '../orders/index.js';
 import { createCart, readCart, setBuyerIdentity, StorefrontError, type StorefrontCart, type StorefrontStore } from '../shopify/index.js';
@@ -12,8 +13,9 @@ import { type MerchantFeed, storeOriginOf } from '../../shared/merchant-feeds-co
 import { decideCartCreated, decideExpired, decideShippingSet, requireCurrentCart, requireSessionReady, requireStoreOption, splitName } from './decide.js';
 import { cartErrors } from './errors.js';
 import { type CartState, type CartTotals, cartStream, type CurrentCart, evolveCart, NO_CART } from './events.js';
+import { currentCartOf } from './queries.js';
 
-export type CartsDeps = Pick<KernelContext, 'store' | 'now' | 'logger'> & {
+export type CartsDeps = Pick<KernelContext, 'db' | 'store' | 'now' | 'logger'> & {
   merchants: readonly MerchantFeed[];
   findOption: (optionKey: string) => Promise<PricedOption | null>;
 };
@@ -52,20 +54,28 @@ function totalsOf(cart: StorefrontCart): CartTotals {
 }
 
 /** Decide on the stream's state and append at its version; a racing writer makes it decide again. */
-async function appendDecided(deps: CartsDeps, userId: string, decide: (state: CartState) => NewEvent[]): Promise<CartState> {
+async function appendDecided(deps: CartsDeps, userId: string, decide: (state: CartState) => NewEvent[]): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const { state, version } = await deps.store.aggregate(cartStream(userId), NO_CART, evolveCart);
     const events = decide(state);
     try {
       if (events.length) await deps.store.append(cartStream(userId), version, events);
-      return events.reduce(evolveCart, state);
+      return;
     } catch (err) {
       if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
     }
   }
 }
 
-const currentOf = async (deps: CartsDeps, userId: string) => (await deps.store.aggregate(cartStream(userId), NO_CART, evolveCart)).state;
+/** The person's cart as the read model has it. */
+const currentOf = async (deps: CartsDeps, userId: string): Promise<CartState> => ({ cart: await currentCartOf(deps.db, userId) });
+
+/** The cart the call just wrote, read back (the projection wrote it in the append's transaction). */
+async function writtenCart(deps: CartsDeps, userId: string): Promise<FirmlyCart> {
+  const cart = await currentCartOf(deps.db, userId);
+  if (!cart) throw cartErrors.cartNotFound();
+  return cart;
+}
 
 export async function createFirmlyCart(deps: CartsDeps, actor: Actor, input: { option_key: string; quantity?: number }): Promise<FirmlyCart> {
   const user = await signedIn(actor);
@@ -96,8 +106,8 @@ export async function createFirmlyCart(deps: CartsDeps, actor: Actor, input: { o
     ],
     ...made.totals,
   };
-  const state = await appendDecided(deps, user.id, () => decideCartCreated(user.id, cart, deps.now().toISOString()));
-  return state.cart!;
+  await appendDecided(deps, user.id, () => decideCartCreated(user.id, cart, deps.now().toISOString()));
+  return writtenCart(deps, user.id);
 }
 
 export async function setFirmlyShippingInfo(
@@ -130,8 +140,8 @@ export async function setFirmlyShippingInfo(
       }),
     ),
   );
-  const state = await appendDecided(deps, user.id, (s) => decideShippingSet(s, user.id, cart.cart_id, buyer, totals, deps.now().toISOString()));
-  return state.cart!;
+  await appendDecided(deps, user.id, (s) => decideShippingSet(s, user.id, cart.cart_id, buyer, totals, deps.now().toISOString()));
+  return writtenCart(deps, user.id);
 }
 
 export async function createFirmlySession(deps: CartsDeps, actor: Actor): Promise<FirmlySession> {

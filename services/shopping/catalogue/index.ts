@@ -6,6 +6,8 @@ import { type PricedOption, pricedOptionOf } from './use-cases.js';
 
 export { catalogueRoutes } from './routes.js';
 export { catalogueProjection } from './projections.js';
+export { catalogueStatsBackground } from './stat-folder-background.js';
+export { foldCatalogueStats } from './stat-folder.js';
 export { catalogueRedactors } from './erasure.js';
 export { feedScheduleBackground, startFeedSchedule, type FeedSyncStarter } from './schedule.js';
 export { removeUnlisted, type SyncDeps, syncMerchant, type SyncResult } from './sync.js';

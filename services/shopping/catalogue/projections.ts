@@ -2,16 +2,29 @@
 // merchant's part 0 replaces its products; the rest of the sync's parts add to them, all in the
 // sync's one transaction), `shopping_merchant_syncs` (each merchant's last good sync and last
 // failure), `shopping_entry_widgets` (an answer's cards; gone with its thread or its owner's account).
+// Each product's BM25 terms and length are written with it; the statistics over them are not (a
+// change row names the merchant, and stat-folder.ts recounts it after the commit).
 import { sql } from 'kysely';
 import type { AccountErased } from '../../identity/events.js';
 import type { Projection, StoredEvent, Trx } from '../../eventstore/types.js';
 import type { ThreadDeleted } from '../../threads/index.js';
+import { passageTerms, tsvectorArrayBytes } from '../../passages/index.js';
 import type { CatalogueEvent, MerchantProductsRecorded } from './events.js';
 import { isAvailable } from './widgets.js';
 import { own } from './tables.js';
+import { recountCatalogueStats } from './stat-folder.js';
+
+/** The description's words BM25 reads, as the full-text index does (migration 0061). */
+const DESCRIPTION_CHARS = 4000;
+
+/** The merchant's statistics are to be counted again (stat-folder.ts). */
+async function recordChange(trx: Trx, merchantId: string) {
+  await own(trx).insertInto('shopping_stat_changes').values({ merchant_id: merchantId }).execute();
+}
 
 async function recordProducts(trx: Trx, d: MerchantProductsRecorded['data']) {
   if (d.part === 0) {
+    await recordChange(trx, d.merchant_id);
     await own(trx).deleteFrom('shopping_options').where('merchant_id', '=', d.merchant_id).execute();
     await own(trx).deleteFrom('shopping_products').where('merchant_id', '=', d.merchant_id).execute();
   }
@@ -52,10 +65,18 @@ async function recordProducts(trx: Trx, d: MerchantProductsRecorded['data']) {
   );
   // One statement a table, the rows as one JSON parameter: a part's thousand-odd rows bound as
   // single parameters cost more to build and send than the rows take to write.
-  await sql`insert into shopping_products (product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position)
-    select product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position
-    from jsonb_to_recordset(${JSON.stringify(products)}::jsonb) as x(product_id text, merchant_id text, title text, description text, brand text, link text,
-      images text[], rating real, review_count integer, min_price_minor bigint, currency text, available boolean, position integer)
+  // BM25's terms counted here as passages count theirs (the title and brand twice, as a heading),
+  // handed over as binary tsvectors: PostgreSQL parses no text for them.
+  const terms = d.products.map((p) => passageTerms(`${p.title} ${p.brand ?? ''}`, p.description.slice(0, DESCRIPTION_CHARS)));
+  await sql`insert into shopping_products (product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position,
+      bm25_terms, word_count)
+    select product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position, bm25_terms, word_count
+    from rows from (
+      jsonb_to_recordset(${JSON.stringify(products)}::jsonb) as (product_id text, merchant_id text, title text, description text, brand text, link text,
+        images text[], rating real, review_count integer, min_price_minor bigint, currency text, available boolean, position integer),
+      unnest(${tsvectorArrayBytes(terms.map((t) => t.counts))}::tsvector[]),
+      unnest(${terms.map((t) => t.words)}::int[]))
+      as x(product_id, merchant_id, title, description, brand, link, images, rating, review_count, min_price_minor, currency, available, position, bm25_terms, word_count)
     on conflict (product_id) do nothing`.execute(trx);
   await sql`insert into shopping_options (option_key, product_id, merchant_id, item_id, label, size, color, price_minor, currency, availability, image_url, link, position)
     select option_key, product_id, merchant_id, item_id, label, size, color, price_minor, currency, availability, image_url, link, position
@@ -126,6 +147,7 @@ async function apply(trx: Trx, event: StoredEvent) {
       .execute();
   } else if (e.type === 'MerchantRemoved') {
     const id = e.data.merchant_id;
+    await recordChange(trx, id);
     await own(trx).deleteFrom('shopping_options').where('merchant_id', '=', id).execute();
     await own(trx).deleteFrom('shopping_products').where('merchant_id', '=', id).execute();
     await own(trx).deleteFrom('shopping_merchant_syncs').where('merchant_id', '=', id).execute();
@@ -141,7 +163,15 @@ async function apply(trx: Trx, event: StoredEvent) {
 
 export const catalogueProjection: Projection = {
   name: 'shopping-catalogue',
-  tables: ['shopping_products', 'shopping_options', 'shopping_merchant_syncs', 'shopping_entry_widgets'],
+  tables: [
+    'shopping_products',
+    'shopping_options',
+    'shopping_merchant_syncs',
+    'shopping_entry_widgets',
+    'shopping_term_stats',
+    'shopping_catalogue_stats',
+    'shopping_stat_changes',
+  ],
   handles: [
     'MerchantProductsRecorded',
     'MerchantFeedSynced',
@@ -153,4 +183,5 @@ export const catalogueProjection: Projection = {
     'AccountErased',
   ],
   apply,
+  afterReplay: recountCatalogueStats,
 };

@@ -16,6 +16,7 @@ import { FeedError } from './parse-feed.js';
 import { parseFeedInWorker } from './parse-in-worker.js';
 import { productsOfStore } from './shopify-product.js';
 import { merchantSyncs } from './queries.js';
+import { foldCatalogueStats } from './stat-folder.js';
 
 export type SyncDeps = { db: Db; store: EventStore; now: () => Date; feedMaxBytes: number };
 export type SyncResult = { merchant_id: string; outcome: 'synced' | 'unchanged' | 'failed'; product_count: number; reason: string | null };
@@ -57,6 +58,8 @@ export async function syncMerchant(deps: SyncDeps, merchant: MerchantFeed): Prom
     ...(parts.length ? [{ streamId: merchantProductsStream(merchant.id), expected: 'any' as const, events: parts }] : []),
     { streamId: stream, expected: version, events: rest },
   ]);
+  // The new catalogue's statistics, after its commit (a folder elsewhere holding the lock folds them).
+  if (parts.length) await foldCatalogueStats(deps.db);
   const last = rest[rest.length - 1]!;
   if (last.type === 'MerchantFeedFailed') return { merchant_id: merchant.id, outcome: 'failed', product_count: 0, reason: outcome.ok ? null : outcome.reason };
   if (last.type === 'MerchantFeedChecked') return { merchant_id: merchant.id, outcome: 'unchanged', product_count: 0, reason: null };
@@ -75,5 +78,6 @@ export async function removeUnlisted(deps: SyncDeps, configured: readonly Mercha
     if (state.removed) continue;
     await deps.store.append(merchantStream(id), version, [{ type: 'MerchantRemoved', data: { merchant_id: id, at: deps.now().toISOString() } }]);
   }
+  if (gone.length) await foldCatalogueStats(deps.db);
   return gone;
 }

@@ -1,5 +1,6 @@
 // The tables the catalogue owns, read models written by projections.ts: products and their
-// options (one per feed item), each merchant's last sync, the product cards attached to answers.
+// options (one per feed item), each merchant's last sync, the product cards attached to answers,
+// and the statistics BM25 ranks products with (stat-folder.ts).
 import type { ColumnType } from 'kysely';
 import type { NullableTimestamp, Timestamp } from '../../db/columns.js';
 import { ownerOf } from '../../db/owned.js';
@@ -25,6 +26,10 @@ export interface ShoppingProductsTable {
   search: ColumnType<string, never, never>;
   /** Generated from the title and brand alone. */
   title_search: ColumnType<string, never, never>;
+  /** The terms BM25 reads (migration 0076): the passages' tokens, the title and brand twice. Written by the projection's SQL. */
+  bm25_terms: ColumnType<string, never, never>;
+  /** How many words bm25_terms counts, for BM25's length normalisation. */
+  word_count: ColumnType<number, never, never>;
 }
 
 export interface ShoppingOptionsTable {
@@ -64,11 +69,34 @@ export interface ShoppingEntryWidgetsTable {
   attached_at: Timestamp;
 }
 
+/** Each term's document frequency among a merchant's products (BM25's idf sums the merchants). */
+export interface ShoppingTermStatsTable {
+  term: string;
+  merchant_id: string;
+  df: number;
+}
+
+/** A merchant's products and their words (BM25's catalogue size and average length sum the merchants). */
+export interface ShoppingCatalogueStatsTable {
+  merchant_id: string;
+  products: Minor;
+  words: Minor;
+}
+
+/** A merchant whose products changed since its statistics were last counted (stat-folder.ts). */
+export interface ShoppingStatChangesTable {
+  id: ColumnType<string, never, never>;
+  merchant_id: string;
+}
+
 export interface CatalogueTables {
   shopping_products: ShoppingProductsTable;
   shopping_options: ShoppingOptionsTable;
   shopping_merchant_syncs: ShoppingMerchantSyncsTable;
   shopping_entry_widgets: ShoppingEntryWidgetsTable;
+  shopping_term_stats: ShoppingTermStatsTable;
+  shopping_catalogue_stats: ShoppingCatalogueStatsTable;
+  shopping_stat_changes: ShoppingStatChangesTable;
 }
 
 export const own = ownerOf<CatalogueTables>();
