@@ -49,11 +49,13 @@ export function plainRequest(url: string | URL, r: PlainRequest = {}): Promise<P
         }
         resolve({ status: res.statusCode!, headers: answerHeaders, text: decoded(Buffer.concat(chunks), res.headers['content-encoding']) });
       };
+      const readForAWhile = r.streamReadMs !== undefined && !!res.headers['content-type']?.startsWith('text/event-stream');
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', done);
-      // A stream cut short ends with what came (fetch's reader cancelled).
-      res.on('error', done);
-      if (r.streamReadMs !== undefined && res.headers['content-type']?.startsWith('text/event-stream'))
+      // A stream read for a while ends with what came, even cut short (as a cancelled reader of
+      // fetch's body); another body that breaks is an error, as fetch's `text()` throws.
+      res.on('error', (err) => (readForAWhile ? done() : reject(err)));
+      if (readForAWhile)
         cut = setTimeout(() => {
           res.removeListener('end', done);
           res.destroy();
