@@ -7,6 +7,22 @@ import { HttpProblem } from './problem.js';
 const WHOLE = /^-?(0|[1-9][0-9]{0,15})$/;
 type Parameter = { in?: string; name?: string; schema?: { type?: string | string[] }; $ref?: string };
 
+/**
+ * A path parameter as the request wrote it: the validator's own value is coerced (' ' and a tab
+ * became 0 and passed as whole numbers, while the handler got the text: a 500 from SQL, the fuzz
+ * test's counterexample on the agent screenshot's step).
+ */
+function pathSegmentOf(route: string | undefined, path: string, name: string): string {
+  const at = (route ?? '').split('/').indexOf(`{${name}}`);
+  const segment = at < 0 ? undefined : path.split('/')[at];
+  if (segment === undefined) return '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Runs after the OpenAPI validator, which puts the matched operation on `req.openapi`. */
 export function wholeNumberQueries(spec: unknown): RequestHandler {
   const resolve = (p: Parameter): Parameter =>
@@ -17,7 +33,7 @@ export function wholeNumberQueries(spec: unknown): RequestHandler {
           .reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown>, spec as Record<string, unknown>) ?? {})
       : p;
   return (req, _res, next) => {
-    const openapi = (req as { openapi?: { schema?: { parameters?: Parameter[] }; pathParams?: Record<string, unknown> } }).openapi;
+    const openapi = (req as { openapi?: { schema?: { parameters?: Parameter[] }; openApiRoute?: string } }).openapi;
     const operation = openapi?.schema;
     if (!operation?.parameters) return next();
     const query = req.originalUrl.indexOf('?');
@@ -25,7 +41,7 @@ export function wholeNumberQueries(spec: unknown): RequestHandler {
     for (const p of operation.parameters.map(resolve)) {
       const type = p.schema?.type;
       if ((p.in !== 'query' && p.in !== 'path') || !p.name || !(type === 'integer' || (Array.isArray(type) && type.includes('integer')))) continue;
-      const values = p.in === 'query' ? raw.getAll(p.name) : [String(openapi?.pathParams?.[p.name] ?? '')];
+      const values = p.in === 'query' ? raw.getAll(p.name) : [pathSegmentOf(openapi?.openApiRoute, req.path, p.name)];
       for (const value of values)
         if (!WHOLE.test(value) || !Number.isSafeInteger(Number(value)))
           return next(new HttpProblem(400, 'invalid_request', `/${p.in === 'query' ? 'query' : 'params'}/${p.name} must be a whole number written in digits`));

@@ -135,6 +135,9 @@ test('a screenshot a step took is kept with the task and shown to its owner only
     // Numbers the validator would coerce past its integer check (the fuzz test's 500).
     ['-1e999', 400, 'invalid_request'],
     ['1e999', 400, 'invalid_request'],
+    // Blanks the validator coerced to 0 (the fuzz test's 500 again).
+    ['%20', 400, 'invalid_request'],
+    ['%09', 400, 'invalid_request'],
   ] as const) {
     const r = await ada.get(`/rest/agent/tasks/${uuid}/screenshots/${step}`);
     expect(r.status).toBe(status);
