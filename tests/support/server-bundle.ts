@@ -33,7 +33,9 @@ export async function bundleServer(): Promise<{ path: string; remove: () => void
     format: 'esm',
     target: 'node22',
     packages: 'external',
-    sourcemap: 'inline',
+    // Beside the bundle, not in it: a server process reads it only when asked to map its stack
+    // traces (TEST_SERVER_SOURCE_MAPS=1, see server-process.ts).
+    sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [ownImportMetaUrl],
   });
@@ -41,6 +43,7 @@ export async function bundleServer(): Promise<{ path: string; remove: () => void
     path: SERVER_BUNDLE,
     remove: () => {
       rmSync(SERVER_BUNDLE, { force: true });
+      rmSync(`${SERVER_BUNDLE}.map`, { force: true });
       rmSync(compileCacheOf(SERVER_BUNDLE), { recursive: true, force: true });
     },
   };
