@@ -18,7 +18,8 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
 // A 1×1 lossless WebP.
 const WEBP = Uint8Array.from(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'));
-const TTL_SECONDS = 4;
+// Long enough for a slow machine to sign up, upload and choose within it (4 s ran out at load 19).
+const TTL_SECONDS = 8;
 
 let database: { url: string; drop: () => Promise<void> };
 let server: ServerProcess;
