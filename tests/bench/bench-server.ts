@@ -11,7 +11,7 @@ export type BenchServer = { db: Db; server: ServerProcess; databaseUrl: string }
 
 export async function withBenchServer<T>(
   name: string,
-  opts: { poolSize: number; env?: Record<string, string> },
+  opts: { poolSize: number; env?: Record<string, string>; root?: string },
   run: (world: BenchServer) => Promise<T>,
 ): Promise<T> {
   const tmp = tempDir(`ae-bench-${name}-`);
@@ -33,7 +33,11 @@ export async function withBenchServer<T>(
   const unregister = onInterrupt(cleanup);
   try {
     await migrateToLatest(db);
-    server = await startServerProcess({ databaseUrl: database.url, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env } });
+    server = await startServerProcess({
+      databaseUrl: database.url,
+      root: opts.root,
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env },
+    });
     return await run({ db, server, databaseUrl: database.url });
   } finally {
     unregister();
