@@ -8,7 +8,6 @@
 // transaction writes no row per term. A search in between reads the statistics as they are.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
@@ -58,7 +57,7 @@ const ROWS_PER_TURN = 25;
 /**
  * A put of at least this many rows leaves its index entries in the index's pending list (up to
  * PENDING_LIST_LIMIT) instead of merging them every 4 MB as they come: merged in one go after the
- * commit (settlePassageIndex), the same entries cost the database less, and the merge is off the
+ * commit (by the statistics folder, pending-postings.ts), the same entries cost the database less, and the merge is off the
  * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
  * transaction before, 1.8 s in it and 0.4 s for the merge after.
  * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
@@ -197,12 +196,4 @@ async function setReaders(trx: Trx, corpus: string, source: string, readers: rea
     insert into passage_stat_changes (corpus, docs, words, terms, counts)
     select d.k, d.docs, d.words, coalesce(string_agg(t.lexeme, ' '), ''), coalesce(string_agg(t.n::text, ','), '')
     from docs d left join terms t on t.k = d.k group by d.k, d.docs, d.words`.execute(trx);
-}
-
-/**
- * Merges the full-text index's pending entries into the index, after a large put committed: a
- * search reads the pending list through, so it is kept short. Also done by autovacuum, later.
- */
-export async function settlePassageIndex(db: Db) {
-  await sql`select gin_clean_pending_list('passages_keys_idx'::regclass)`.execute(db);
 }

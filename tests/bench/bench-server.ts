@@ -1,6 +1,8 @@
 // A benchmark's world: a temporary embedded PostgreSQL, migrated, a pool on it, and the real
 // server as a child process with production settings. Everything is removed afterwards, also
 // when the run is interrupted.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { startEmbeddedPostgres } from '../../services/db/embedded.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
@@ -32,7 +34,11 @@ export async function withBenchServer<T>(
   };
   const unregister = onInterrupt(cleanup);
   try {
-    await migrateToLatest(db);
+    // Another checkout's server runs on that checkout's migrations (an A/B of a migration).
+    const migrate = opts.root
+      ? ((await import(pathToFileURL(join(opts.root, 'services/db/migrate.ts')).href)) as { migrateToLatest: typeof migrateToLatest }).migrateToLatest
+      : migrateToLatest;
+    await migrate(db);
     server = await startServerProcess({
       databaseUrl: database.url,
       root: opts.root,
