@@ -63,22 +63,37 @@ const ROWS_PER_TURN = 25;
  * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
  */
 const LARGE_PUT = 2000;
+/** Statements of a large put whose terms are being counted in the workers ahead of the one written. */
+const COUNTED_AHEAD = 4;
 const PENDING_LIST_LIMIT = '64MB';
 
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
   const large = passages.length >= LARGE_PUT;
-  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   // A statement's rows, in runs of the same readers: a run's statistics go under its readers' keys (stat-keys.ts).
   const slices: PassageRow[][][] = [];
   for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(runsOfReaders(passages.slice(i, i + ROWS_PER_STATEMENT)));
-  // Every run is asked of the workers at once (two at a time there), and awaited when its statement is built.
-  const inWorkers = large ? slices.map((runs) => runs.map((run) => countRowsInWorker(run.map(rowText)))) : null;
+  // A large put's first statement is counted here, the database having nothing to do until it is
+  // (a worker may be busy with another file's rows: a batch writes two files at once), and the
+  // next ones in the workers, a few statements ahead of the one written: a whole file's rows
+  // asked at once kept the other file's first statement waiting for all of them.
+  const counts: Promise<CountedRows[]>[] = [];
+  const ask = (i: number) => {
+    if (i >= slices.length || counts[i]) return;
+    const runs = slices[i];
+    counts[i] = large && i > 0 ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText)))) : Promise.all(runs.map(countTakingTurns));
+    // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
+    counts[i].catch(() => {});
+  };
+  const ahead = large ? COUNTED_AHEAD : 0;
+  for (let i = 0; i <= ahead; i++) ask(i);
+  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
   for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
-    const counted = inWorkers ? await Promise.all(inWorkers[i]) : await Promise.all(runs.map(countTakingTurns));
+    const counted = await counts[i];
+    ask(i + ahead + 1);
     for (const [j, run] of runs.entries())
       for (const key of statKeysOf(corpus, run[0].readers)) {
         const under = byKey.get(key);
