@@ -13,6 +13,7 @@ import type { PassageOp, PassageRow } from './feed.js';
 import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
 import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { tsvectorArrayOf } from './terms.js';
+import { int4ArrayBytes, textArrayBytes } from './binary-arrays.js';
 import { countRowsInWorker } from './terms-in-workers.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
@@ -141,16 +142,18 @@ async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
 /** The rows' insert, with their terms as counted. */
 function insertRows(corpus: string, source: string, passages: PassageRow[], counted: { elements: Uint8Array[]; words: number[] }) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
+  // The columns in binary form (binary-arrays.ts): the database reads them without parsing.
+  const text = (f: (p: PassageRow) => string | null | undefined) => textArrayBytes(passages.map(f));
   return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
         string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
-      from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
-                  ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
-                  ${counted.words}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
-                  ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[],
-                  ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
-                  ${col((p) => p.origin ?? null)}::text[])
+      from unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
+                  ${text((p) => p.content)}::text[], ${int4ArrayBytes(col((p) => p.ordinal))}::int[], ${int4ArrayBytes(col((p) => p.page))}::int[],
+                  ${int4ArrayBytes(counted.words)}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${text((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${text((p) => p.file?.file_type ?? null)}::text[], ${text((p) => p.file?.repository_type ?? null)}::text[],
+                  ${text((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
+                  ${text((p) => p.origin ?? null)}::text[])
         as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)`;
 }
 
