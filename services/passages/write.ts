@@ -78,13 +78,14 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   // (a worker may be busy with another file's rows: a batch writes two files at once), and the
   // next ones in the workers, a few statements ahead of the one written: a whole file's rows
   // asked at once kept the other file's first statement waiting for all of them.
-  const counts: Promise<CountedRows[]>[] = [];
+  const counts: (Promise<CountedRows[]> | undefined)[] = [];
   const ask = (i: number) => {
     if (i >= slices.length || counts[i]) return;
     const runs = slices[i];
-    counts[i] = large && i > 0 ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText)))) : Promise.all(runs.map(countTakingTurns));
+    const counting = large && i > 0 ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText)))) : Promise.all(runs.map(countTakingTurns));
     // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
-    counts[i].catch(() => {});
+    counting.catch(() => {});
+    counts[i] = counting;
   };
   const ahead = large ? COUNTED_AHEAD : 0;
   for (let i = 0; i <= ahead; i++) ask(i);
@@ -93,7 +94,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   let running: Promise<unknown> = Promise.resolve();
   for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
-    const counted = await counts[i];
+    const counted = (await counts[i])!;
     ask(i + ahead + 1);
     for (const [j, run] of runs.entries())
       for (const key of statKeysOf(corpus, run[0].readers)) {
