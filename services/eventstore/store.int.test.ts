@@ -199,6 +199,32 @@ describe('inline projections', () => {
     expect(await store.readStream(failing)).toEqual([]);
   });
 
+  test('a large append in a transaction at a stale version throws ConcurrencyError and adds none of its parts', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const big = (i: number) => note(`${i}:${'x'.repeat(900_000)}`);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('first')]);
+    const stale = db.transaction().execute((trx) => store.append(id, 'no_stream', [big(1), big(2), big(3), big(4), big(5)], trx));
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await versionsOf(store, id)).toEqual([1]);
+    expect(await noteRow(id)).toEqual({ count: 1, last_text: 'first' });
+  });
+
+  test('a large append in a transaction at any version follows the stream as it is, in order', async () => {
+    const store = new EventStore(db, [notesProjection]);
+    const big = (i: number) => note(`${i}:${'x'.repeat(900_000)}`);
+    const id = stream();
+    await store.append(id, 'no_stream', [note('first'), note('second')]);
+    await db.transaction().execute((trx) => store.append(id, 'any', [big(1), big(2), big(3), big(4), big(5)], trx));
+    const read = await store.readStream(id);
+    expect(read.map((e) => [e.streamVersion, (e.data as { text: string }).text.split(':')[0]])).toEqual([
+      [1, 'first'],
+      [2, 'second'],
+      ...[1, 2, 3, 4, 5].map((i) => [i + 2, String(i)]),
+    ]);
+    expect((await noteRow(id)).count).toBe(7);
+  });
+
   test('a large payload is stored as it is, not compressed on the write path (migration 0034)', async () => {
     const store = new EventStore(db);
     const id = stream();

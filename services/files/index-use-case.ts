@@ -14,7 +14,7 @@ import { type Extracted, FileExtractError } from './extract/types.js';
 import { extractFileInWorker } from './extract/extract-in-worker.js';
 import type { IndexedType } from './file-types.js';
 import { filePassageEvents } from './file-passages.js';
-import { settlePassageIndex, warmPassageWorkers } from '../passages/index.js';
+import { warmPassageWorkers } from '../passages/index.js';
 import { own } from './tables.js';
 
 /**
@@ -71,14 +71,11 @@ async function indexRead(deps: IndexDeps, fileUuid: string, version: number, fil
       outcome = { ok: false, error: err.message };
     }
   }
-  // A batch merges its passages' pending index entries itself, once for all its files.
+  // The passages' index entries left pending (services/passages/write.ts) are merged by the
+  // statistics folder once it has folded the file's statistics, not here: merged here too, the
+  // merge held this large file's place, and the next file waited a merge's time to be read.
   if (deps.record) return deps.record({ fileUuid, version, outcome, extracted });
-  const result = await recordOutcome(deps, fileUuid, version, outcome, extracted);
-  // The passages' index entries were left pending (services/passages/write.ts): merged now, after
-  // the file is COMPLETE, so its reader does not wait for it. Only an optimisation: should it fail
-  // (a database user that does not own the index may not), autovacuum merges them later.
-  if (result === 'indexed' && extracted) await settlePassageIndex(deps.db).catch(() => undefined);
-  return result;
+  return recordOutcome(deps, fileUuid, version, outcome, extracted);
 }
 
 async function readAndExtract(deps: IndexDeps, file: { object_key: string; file_type: string }): Promise<Extracted> {

@@ -6,7 +6,6 @@
 // nothing per file: a file that failed to parse is an outcome like the others (FileIndexFailed),
 // and should the batch fail (a file changed meanwhile by a new version or a delete), each of its
 // files is written again alone, so one file's trouble never costs the others theirs.
-import { settlePassageIndex } from '../passages/index.js';
 import { evolveFile, fileStream, NO_FILE } from './events.js';
 import { type IndexDeps, type IndexResult, outcomeEvents, type OutcomeToRecord, recordOutcome, skipCommitFlush } from './index-use-case.js';
 import { own } from './tables.js';
@@ -91,9 +90,6 @@ export function createOutcomeBatcher(deps: IndexDeps, limits: { files: number; p
       }
       if (results) for (const [i, w] of batch.entries()) w.resolve(results[i]);
     }
-    // The passages' index entries were left pending (services/passages/write.ts): merged once for
-    // the batch. Only an optimisation: should it fail, autovacuum merges them later.
-    if (batch.some((w) => w.extracted && w.outcome.ok)) await settlePassageIndex(deps.db).catch(() => undefined);
   };
 
   const drain = async () => {
@@ -107,11 +103,7 @@ export function createOutcomeBatcher(deps: IndexDeps, limits: { files: number; p
 
   return async (record: OutcomeToRecord): Promise<IndexResult> => {
     // A large file's write takes seconds: alone, and not in the way of the small files' batches.
-    if (passagesOf(record) > limits.passages) {
-      const result = await recordOutcome(deps, record.fileUuid, record.version, record.outcome, record.extracted);
-      if (result === 'indexed') await settlePassageIndex(deps.db).catch(() => undefined);
-      return result;
-    }
+    if (passagesOf(record) > limits.passages) return recordOutcome(deps, record.fileUuid, record.version, record.outcome, record.extracted);
     return new Promise<IndexResult>((resolve, reject) => {
       queue.push({ ...record, resolve, reject });
       if (!writing) void drain();

@@ -7,7 +7,7 @@ export { PASSAGE_TABLES, passagesProjection } from './projection.js';
 export { BM25, bm25Query, type FoundPassage, questionWords, searchPassages } from './search.js';
 export { passageTerms, termsOf, tsvectorArrayBytes } from './terms.js';
 export { passagePlacesOf, passagesByUrl, type PassagePlace } from './queries.js';
-export { applyPassageOp, settlePassageIndex } from './write.js';
+export { applyPassageOp } from './write.js';
 export { warmPassageWorkers } from './terms-in-workers.js';
 export { foldPassageStats } from './stat-folder.js';
 export { passageStatsBackground } from './stat-folder-background.js';

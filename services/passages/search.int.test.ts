@@ -11,7 +11,8 @@ import type { PassageOp } from './feed.js';
 import { BM25, CANDIDATE_POSTINGS, searchPassages } from './search.js';
 import { MAX_TERM_COUNT, passageTerms, termsOf } from './terms.js';
 import { foldPassageStats } from './stat-folder.js';
-import { applyPassageOp, settlePassageIndex } from './write.js';
+import { mergePendingPostings } from './pending-postings.js';
+import { applyPassageOp } from './write.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -224,7 +225,7 @@ test('a large put is found the same before and after its pending index entries a
   const contents = Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? 'the falcon over granite' : `the meadow ${i}`));
   await apply([put(corpus, 'large', contents)]);
   const before = await searchPassages(db, [corpus], 'falcon granite', 10);
-  await settlePassageIndex(db);
+  await mergePendingPostings(db);
   expect(before.map((r) => r.id)).toHaveLength(5);
   expect((await searchPassages(db, [corpus], 'falcon granite', 10)).map((r) => r.id)).toEqual(before.map((r) => r.id));
 });

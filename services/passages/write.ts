@@ -8,12 +8,12 @@
 // transaction writes no row per term. A search in between reads the statistics as they are.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
 import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
 import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { tsvectorArrayOf } from './terms.js';
+import { int4ArrayBytes, textArrayBytes } from './binary-arrays.js';
 import { countRowsInWorker } from './terms-in-workers.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
@@ -58,28 +58,44 @@ const ROWS_PER_TURN = 25;
 /**
  * A put of at least this many rows leaves its index entries in the index's pending list (up to
  * PENDING_LIST_LIMIT) instead of merging them every 4 MB as they come: merged in one go after the
- * commit (settlePassageIndex), the same entries cost the database less, and the merge is off the
+ * commit (by the statistics folder, pending-postings.ts), the same entries cost the database less, and the merge is off the
  * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
  * transaction before, 1.8 s in it and 0.4 s for the merge after.
  * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
  */
 const LARGE_PUT = 2000;
+/** Statements of a large put whose terms are being counted in the workers ahead of the one written. */
+const COUNTED_AHEAD = 4;
 const PENDING_LIST_LIMIT = '64MB';
 
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
   const large = passages.length >= LARGE_PUT;
-  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   // A statement's rows, in runs of the same readers: a run's statistics go under its readers' keys (stat-keys.ts).
   const slices: PassageRow[][][] = [];
   for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(runsOfReaders(passages.slice(i, i + ROWS_PER_STATEMENT)));
-  // Every run is asked of the workers at once (two at a time there), and awaited when its statement is built.
-  const inWorkers = large ? slices.map((runs) => runs.map((run) => countRowsInWorker(run.map(rowText)))) : null;
+  // A large put's first statement is counted here, the database having nothing to do until it is
+  // (a worker may be busy with another file's rows: a batch writes two files at once), and the
+  // next ones in the workers, a few statements ahead of the one written: a whole file's rows
+  // asked at once kept the other file's first statement waiting for all of them.
+  const counts: (Promise<CountedRows[]> | undefined)[] = [];
+  const ask = (i: number) => {
+    if (i >= slices.length || counts[i]) return;
+    const runs = slices[i];
+    const counting = large && i > 0 ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText)))) : Promise.all(runs.map(countTakingTurns));
+    // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
+    counting.catch(() => {});
+    counts[i] = counting;
+  };
+  const ahead = large ? COUNTED_AHEAD : 0;
+  for (let i = 0; i <= ahead; i++) ask(i);
+  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
   for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
-    const counted = inWorkers ? await Promise.all(inWorkers[i]) : await Promise.all(runs.map(countTakingTurns));
+    const counted = (await counts[i])!;
+    ask(i + ahead + 1);
     for (const [j, run] of runs.entries())
       for (const key of statKeysOf(corpus, run[0].readers)) {
         const under = byKey.get(key);
@@ -127,16 +143,18 @@ async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
 /** The rows' insert, with their terms as counted. */
 function insertRows(corpus: string, source: string, passages: PassageRow[], counted: { elements: Uint8Array[]; words: number[] }) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
+  // The columns in binary form (binary-arrays.ts): the database reads them without parsing.
+  const text = (f: (p: PassageRow) => string | null | undefined) => textArrayBytes(passages.map(f));
   return sql`
       insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
         string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
-      from unnest(${col((p) => p.id)}::text[], ${col((p) => p.url)}::text[], ${col((p) => p.title)}::text[], ${col((p) => p.heading)}::text[],
-                  ${col((p) => p.content)}::text[], ${col((p) => p.ordinal)}::int[], ${col((p) => p.page)}::int[],
-                  ${counted.words}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${col((p) => p.file?.file_uuid ?? null)}::text[],
-                  ${col((p) => p.file?.file_type ?? null)}::text[], ${col((p) => p.file?.repository_type ?? null)}::text[],
-                  ${col((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
-                  ${col((p) => p.origin ?? null)}::text[])
+      from unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
+                  ${text((p) => p.content)}::text[], ${int4ArrayBytes(col((p) => p.ordinal))}::int[], ${int4ArrayBytes(col((p) => p.page))}::int[],
+                  ${int4ArrayBytes(counted.words)}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${text((p) => p.file?.file_uuid ?? null)}::text[],
+                  ${text((p) => p.file?.file_type ?? null)}::text[], ${text((p) => p.file?.repository_type ?? null)}::text[],
+                  ${text((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
+                  ${text((p) => p.origin ?? null)}::text[])
         as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)`;
 }
 
@@ -197,12 +215,4 @@ async function setReaders(trx: Trx, corpus: string, source: string, readers: rea
     insert into passage_stat_changes (corpus, docs, words, terms, counts)
     select d.k, d.docs, d.words, coalesce(string_agg(t.lexeme, ' '), ''), coalesce(string_agg(t.n::text, ','), '')
     from docs d left join terms t on t.k = d.k group by d.k, d.docs, d.words`.execute(trx);
-}
-
-/**
- * Merges the full-text index's pending entries into the index, after a large put committed: a
- * search reads the pending list through, so it is kept short. Also done by autovacuum, later.
- */
-export async function settlePassageIndex(db: Db) {
-  await sql`select gin_clean_pending_list('passages_keys_idx'::regclass)`.execute(db);
 }

@@ -1,6 +1,8 @@
 // A benchmark's world: a temporary embedded PostgreSQL, migrated, a pool on it, and the real
 // server as a child process with production settings. Everything is removed afterwards, also
 // when the run is interrupted.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createDb, createPool, type Db } from '../../services/db/database.js';
 import { startEmbeddedPostgres } from '../../services/db/embedded.js';
 import { migrateToLatest } from '../../services/db/migrate.js';
@@ -11,7 +13,7 @@ export type BenchServer = { db: Db; server: ServerProcess; databaseUrl: string }
 
 export async function withBenchServer<T>(
   name: string,
-  opts: { poolSize: number; env?: Record<string, string> },
+  opts: { poolSize: number; env?: Record<string, string>; root?: string },
   run: (world: BenchServer) => Promise<T>,
 ): Promise<T> {
   const tmp = tempDir(`ae-bench-${name}-`);
@@ -32,8 +34,16 @@ export async function withBenchServer<T>(
   };
   const unregister = onInterrupt(cleanup);
   try {
-    await migrateToLatest(db);
-    server = await startServerProcess({ databaseUrl: database.url, env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env } });
+    // Another checkout's server runs on that checkout's migrations (an A/B of a migration).
+    const migrate = opts.root
+      ? ((await import(pathToFileURL(join(opts.root, 'services/db/migrate.ts')).href)) as { migrateToLatest: typeof migrateToLatest }).migrateToLatest
+      : migrateToLatest;
+    await migrate(db);
+    server = await startServerProcess({
+      databaseUrl: database.url,
+      root: opts.root,
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env },
+    });
     return await run({ db, server, databaseUrl: database.url });
   } finally {
     unregister();

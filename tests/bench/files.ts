@@ -102,7 +102,7 @@ function readyzRow(idle: number[], busy: number[]): Row {
  * How long after a file (or batch) is COMPLETE its term statistics are folded (issue 31: within
  * 1 s): until passage_stat_changes is empty, polled every 10 ms. Not part of the end to end times.
  */
-async function statisticsFolded(db: Db, into: number[]) {
+export async function statisticsFolded(db: Db, into: number[]) {
   const start = performance.now();
   for (;;) {
     const left = await allTables(db).selectFrom('passage_stat_changes').select('id').limit(1).execute();
@@ -333,7 +333,7 @@ async function listing(base: string, db: Db, databaseUrl: string): Promise<Row[]
 }
 
 /** Upload addresses, the bucket POSTs and indexing until the progress stream ends; ms. Every file must succeed. */
-async function indexedEndToEnd(b: Browser, files: LocalFile[]) {
+export async function indexedEndToEnd(b: Browser, files: LocalFile[]) {
   const t = performance.now();
   const { events } = await uploadAndIndex(b, MY_FILES, files);
   const ms = performance.now() - t;
@@ -464,7 +464,7 @@ async function post(b: Browser, path: string, body: unknown) {
 }
 
 /** A person signed up over HTTP, with their id and email from the session. */
-async function signUp(base: string, name: string): Promise<Person> {
+export async function signUp(base: string, name: string): Promise<Person> {
   const browser = await signedUp(base, name);
   const session = await browser.get('/rest/session');
   const user = (session.json as { user: { id: string; email: string } | null }).user;

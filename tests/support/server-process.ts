@@ -10,14 +10,15 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export type ServerProcess = { url: string; child: ChildProcess; logs: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<ServerProcess> {
+/** `root`: the checkout whose server runs (a benchmark compares two); this one by default. */
+export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; port?: number; root?: string }): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort());
   // Node with tsx's loader, not the tsx CLI: the CLI runs the script in a grandchild, which a
   // SIGKILL of the CLI would leave running. Here the child is the server itself.
   // The run's bundle of the server when global setup made one (see server-bundle.ts), else the sources through tsx.
   const bundle = process.env.TEST_SERVER_BUNDLE;
   const child = spawn(process.execPath, bundle ? [...bundleFlags(opts.env), bundle] : ['--import', 'tsx', 'services/app/main.ts'], {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'test',
