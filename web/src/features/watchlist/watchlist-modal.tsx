@@ -42,10 +42,11 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
   // After a move the focus stays on the moved item's controls: its same arrow when still
   // usable, else the other one (a button that turns disabled would drop the focus to the page).
   const listRef = useRef<HTMLOListElement>(null);
-  const [refocus, setRefocus] = useState<{ identifier: string; dir: 'up' | 'down'; before: unknown } | null>(null);
+  const [refocus, setRefocus] = useState<{ identifier: string; dir: 'up' | 'down'; to: number } | null>(null);
   useEffect(() => {
-    // Waits for the list the move applied (the optimistic change lands a moment after the click).
-    if (!refocus || refocus.before === items) return;
+    // Waits for the list the move applied (the optimistic change lands a moment after the click;
+    // a refetch of the list before it, as an earlier add's, is not the move).
+    if (!refocus || items.findIndex((i) => i.identifier === refocus.identifier) !== refocus.to) return;
     const row = listRef.current?.querySelector<HTMLElement>(`[data-identifier="${CSS.escape(refocus.identifier)}"]`);
     const other = refocus.dir === 'up' ? 'down' : 'up';
     const target = [refocus.dir, other, 'remove'].map((d) => row?.querySelector<HTMLButtonElement>(`button[data-action="${d}"]`)).find((b) => b && !b.disabled);
@@ -53,8 +54,9 @@ export default function WatchlistModal({ args }: ModalProps<WatchlistModalArgs>)
     setRefocus(null);
   }, [refocus, items]);
   const move = (item: { identifier: string }, index: number, dir: 'up' | 'down') => {
-    changes.move(item, dir === 'up' ? index - 1 : index + 1);
-    setRefocus({ identifier: item.identifier, dir, before: items });
+    const to = dir === 'up' ? index - 1 : index + 1;
+    changes.move(item, to);
+    setRefocus({ identifier: item.identifier, dir, to });
   };
 
   return (
