@@ -2,18 +2,11 @@
 // student verification stands, whether asked by the flag or by typing the code in any case.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { refusalCodeOf as codeOf } from '../../tests/support/decider.js';
 import type { StudentOffer } from '../shared/student-config.js';
 import { checkoutPromotionCode } from './student-checkout.js';
 
 const offer: StudentOffer = { plan: 'pro', promotion_code: 'STUDENT50', description: 'Half off Pro' };
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { code?: string }).code ?? null;
-  }
-};
 
 describe('checkoutPromotionCode', () => {
   test('a verified student asking for the offer gets its code; a typed code is passed on as it is', () => {

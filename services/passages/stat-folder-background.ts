@@ -7,6 +7,7 @@
 import type { Db } from '../db/database.js';
 import type { EventLogSignals } from '../eventstore/signals.js';
 import type { Background, BackgroundKernel, Running } from '../shared/background.js';
+import { startSignalledLoop } from '../shared/signalled-loop.js';
 import { foldPassageStats } from './stat-folder.js';
 import { mergePendingPostings } from './pending-postings.js';
 
@@ -18,50 +19,17 @@ const ERROR_RETRY_MS = 1000;
 type FolderOptions = { signals?: EventLogSignals; types: readonly string[]; onError: (err: unknown) => void };
 
 export function startStatFolder(db: Db, opts: FolderOptions): Running {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let folding: Promise<void> | null = null;
-  let told = false; // told while folding: the fold may have begun before that change committed
-  const later = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(wake, ms);
-  };
-  const fold = async () => {
-    let next = FALLBACK_MS;
-    try {
-      told = false;
+  return startSignalledLoop({
+    ...opts,
+    errorRetryMs: ERROR_RETRY_MS,
+    run: async () => {
       const folded = await foldPassageStats(db);
-      if (folded === 'busy') next = BUSY_RETRY_MS;
+      if (folded === 'busy') return BUSY_RETRY_MS;
       // The statistics first (a search reads them); then the postings the writes left pending.
-      else if (folded.folded > 0) await mergePendingPostings(db);
-    } catch (err) {
-      opts.onError(err);
-      next = ERROR_RETRY_MS;
-    }
-    folding = null;
-    if (stopped) return;
-    if (told) wake();
-    else later(next);
-  };
-  function wake() {
-    if (stopped) return;
-    if (folding) {
-      told = true;
-      return;
-    }
-    clearTimeout(timer);
-    folding = fold();
-  }
-  const stopListening = opts.signals?.onAppend(opts.types, wake);
-  wake();
-  return {
-    async stop() {
-      stopped = true;
-      stopListening?.();
-      clearTimeout(timer);
-      await folding;
+      if (folded.folded > 0) await mergePendingPostings(db);
+      return FALLBACK_MS;
     },
-  };
+  });
 }
 
 /** The folder of an app instance; `types`: the events the passages projection handles. */

@@ -2,18 +2,11 @@
 // saving it again changes nothing; a day that does not end after it starts is refused.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { refusalCodeOf as codeOf } from '../../tests/support/decider.js';
 import { initialAccountSettings } from './events.js';
 import { decideMeetingDefaults, MEETING_MINUTES } from './meeting-defaults.js';
 
 const who = { userId: 'u1', now: new Date('2026-12-03T10:00:00Z') };
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return null;
-  } catch (e) {
-    return (e as { code?: string }).code ?? null;
-  }
-};
 
 describe('decideMeetingDefaults', () => {
   test('property: a valid choice is kept as chosen, sorted, and is a no-op the second time', () => {

@@ -13,6 +13,16 @@ export type Refusal = { refused: { kind: string; code: string } };
 /** The outcome of a command that must be refused with this kind and code. */
 export const refused = (kind: string, code: string): Refusal => ({ refused: { kind, code } });
 
+/** The stable code a call threw, or null when it threw nothing (for property tests over many inputs). */
+export function refusalCodeOf(fn: () => unknown): string | null {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return (e as { code?: string }).code ?? null;
+  }
+}
+
 export function decider<S>(evolve: (state: S, event: StoredEvent) => S, initial: S, streamId = 'stream-1') {
   const at = new Date('2026-01-01T00:00:00Z');
   /** The state a history of events folds to, as the event store would replay it. */
