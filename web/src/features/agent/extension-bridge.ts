@@ -15,35 +15,48 @@ const runtime = (): Runtime | null => {
   return typeof r?.sendMessage === 'function' ? r : null;
 };
 
-/** The extension's answer, or null when it is not installed or does not answer. */
-export function sendToExtension(message: { type: string } & Record<string, unknown>): Promise<Record<string, unknown> | null> {
+/** What an ask came to: the answer, or none (no extension, or a failure), or no answer in time. */
+type Asked = { answer: Record<string, unknown> | null; timedOut: boolean };
+
+function ask(message: { type: string } & Record<string, unknown>): Promise<Asked> {
   const r = runtime();
-  if (!r) return Promise.resolve(null);
+  if (!r) return Promise.resolve({ answer: null, timedOut: false });
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => resolve({ answer: null, timedOut: true }), ANSWER_WAIT_MS);
     try {
       r.sendMessage(AGENT_EXTENSION_ID, message, (answer) => {
         clearTimeout(timer);
         // Reading lastError tells Chrome the failure (no such extension) was handled.
-        resolve(r.lastError ? null : ((answer as Record<string, unknown> | undefined) ?? null));
+        resolve({ answer: r.lastError ? null : ((answer as Record<string, unknown> | undefined) ?? null), timedOut: false });
       });
     } catch {
       clearTimeout(timer);
-      resolve(null);
+      resolve({ answer: null, timedOut: false });
     }
   });
 }
+
+/** The extension's answer, or null when it is not installed or does not answer. */
+export async function sendToExtension(message: { type: string } & Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  return (await ask(message)).answer;
+}
+
+/** A ping unanswered in time is asked again: an extension's service worker may be slow to wake. */
+class ExtensionSlow extends Error {}
 
 /** Whether the extension is installed here, and its version. */
 export function useAgentExtension() {
   const ping = useQuery({
     queryKey: ['agent-extension'],
     queryFn: async () => {
-      const answer = await sendToExtension({ type: 'PING' });
+      const { answer, timedOut } = await ask({ type: 'PING' });
+      if (timedOut) throw new ExtensionSlow();
       return answer?.ok === true ? { version: String(answer.version ?? '') } : null;
     },
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    // Absent, Chrome says so at once (no retry); silent past the wait, it is asked twice more.
+    retry: (failures, err) => err instanceof ExtensionSlow && failures < 3,
+    retryDelay: 0,
   });
   return { checked: !ping.isPending, present: Boolean(ping.data), version: ping.data?.version ?? null };
 }
