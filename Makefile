@@ -51,8 +51,11 @@ check-generated: generate
 spec-coverage: generate
 	@node ../shared/tools/spec-coverage.mjs generated/openapi.json || echo "(spec coverage: seed calls above are not in the spec yet)"
 
+# The type check runs TypeScript 7 (the native compiler, `typescript-native`): the same checks as
+# TypeScript 6 in about half the CPU, on both cores (tsc 6: 90 s of one core, the longest step
+# before the tests). TypeScript 6 stays the `typescript` the code generators and editors load.
 typecheck: install
-	tsc -p .
+	node_modules/typescript-native/bin/tsc -p .
 
 # Format and lint (Biome), then the layer rules of docs/architecture.md (dependency-cruiser).
 lint: install
