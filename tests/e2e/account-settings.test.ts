@@ -3,7 +3,7 @@
 // followed on another device once the same person signs in there.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -20,7 +20,7 @@ const askMode = (p: Page) => p.getByRole('combobox', { name: 'Search mode' });
 describe('the person’s settings', () => {
   it('changes the theme and the default search mode, applied at once', async () => {
     await page.goto('/');
-    await signUp(page, account);
+    await signUpThroughApi(page, account);
     await page.goto('/account/preferences');
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect.poll(() => isDark(page)).toBe(true);

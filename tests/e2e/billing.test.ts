@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeStripeJs } from '../fakes/stripe/stripe-js-double';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
 import { defaultCatalogue } from '../../services/shared/plan-catalogue';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let stripe: StripeFake;
 let e2e: E2E;
@@ -60,7 +60,7 @@ describe('buying Pro', () => {
   });
 
   it('shows monthly and yearly prices with the yearly saving, refuses an unknown code, applies a good one, and pays with a card in the form on the page', async () => {
-    await signUp(page, { name: 'Petra Pay', email: `petra-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await signUpThroughApi(page, { name: 'Petra Pay', email: `petra-${Date.now()}@example.com`, password: 'a-good-long-password' });
     await page.goto('/max/payment?plan=monthly');
     const period = page.getByRole('group', { name: 'Billing period' });
     await period.getByRole('radio', { name: /Monthly/ }).waitFor();
@@ -143,7 +143,7 @@ describe('buying Pro', () => {
     const other = await e2e.page();
     await routeStripeJs(other, stripe.url);
     await other.goto('/');
-    await signUp(other, { name: 'Walt Wallet', email: `walt-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await signUpThroughApi(other, { name: 'Walt Wallet', email: `walt-${Date.now()}@example.com`, password: 'a-good-long-password' });
     await other.goto('/max/payment?plan=yearly');
     await expectTheForm(other);
     await other.getByRole('button', { name: 'Pay with Google Pay' }).click();
@@ -159,7 +159,7 @@ describe('buying Pro', () => {
     const other = await e2e.page();
     await routeStripeJs(other, stripe.url, { fail: true });
     await other.goto('/');
-    await signUp(other, { name: 'Otto Offline', email: `otto-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await signUpThroughApi(other, { name: 'Otto Offline', email: `otto-${Date.now()}@example.com`, password: 'a-good-long-password' });
     await other.goto('/max/payment');
     await other.getByRole('alert').filter({ hasText: 'The payment form could not be loaded.' }).waitFor({ timeout: 20_000 });
     await other.context().close();

@@ -116,17 +116,23 @@ describe('the assistant browser', () => {
     await page.goto('/download');
     const windows = page.getByRole('link', { name: 'Download for Windows' });
     expect(await windows.getAttribute('href')).toBe(`${DOWNLOADS}?channel=stable&platform=win_x64&mini=1`);
+    // Paused from here, so only runFor moves the page's time: an installed clock otherwise also runs
+    // in real time, and on a loaded machine opening and closing the popup took more than the 200 ms
+    // between the check at 4.8 s and the toast's end (the toast was gone at that check).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     const popup = page.context().waitForEvent('page');
     await windows.click();
+    // The toast shows on the toaster's next timer (no delay), and its 5 s start there.
+    await page.clock.runFor(1);
     const toast = page.getByText('Comet download started...');
     await toast.waitFor();
     // The download opens 250 ms after the click (the component test checks the delay).
     await page.clock.runFor(300);
     await (await popup).close();
-    // Still shown just before its 5 s, gone after them.
+    // Still shown just before its 5 s, gone after them (the toaster unmounts it 200 ms after its end).
     await page.clock.runFor(4_500);
     expect(await toast.isVisible()).toBe(true);
-    await page.clock.runFor(300);
+    await page.clock.runFor(500);
     await toast.waitFor({ state: 'detached' });
   });
 });

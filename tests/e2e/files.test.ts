@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleDocx, samplePdf } from '../fixtures/files';
-import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let owner: Page;
@@ -35,7 +35,9 @@ const completed = (page: Page) => page.getByRole('list', { name: 'Completed file
 describe('Files', () => {
   it('uploads a PDF and a DOCX to My Files and watches them reach Ready', async () => {
     await owner.goto('/');
-    await signUp(owner, OWNER);
+    await signUpThroughApi(owner, OWNER);
+    // Signing up is not what this file is about (auth.test.ts is): the call, then the app reads the session.
+    await owner.reload();
     await owner.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Imports' }).click();
     await owner.getByRole('heading', { level: 1, name: 'My Files' }).waitFor();
     await owner.getByRole('button', { name: 'Add files' }).click();
@@ -112,7 +114,7 @@ describe('Files', () => {
     const space = await (await owner.request.post('/rest/collections/create_collection', { data: { title: 'Hive records' } })).json();
     expect((await owner.request.post(`/rest/collections/${space.uuid}/members`, { data: { email: READER.email, role: 'READER' } })).status()).toBe(200);
     await reader.goto('/');
-    await signUp(reader, READER);
+    await signUpThroughApi(reader, READER);
     await verifyByMailedLink(reader, READER.email);
     expect((await reader.request.post(`/rest/collections/${space.uuid}/members/accept`, { data: {} })).status()).toBe(200);
     await reader.goto(`/spaces/${space.slug}?showUploadModal`);

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let stripe: StripeFake;
 let e2e: E2E;
@@ -24,7 +24,7 @@ afterAll(async () => {
 async function ownerOfNewOrg(name: string) {
   const page = await e2e.page();
   await page.goto('/');
-  await signUp(page, { name, email: `${name.toLowerCase().replace(/\W/g, '.')}.${Date.now()}@example.com`, password: 'a-good-long-password' });
+  await signUpThroughApi(page, { name, email: `${name.toLowerCase().replace(/\W/g, '.')}.${Date.now()}@example.com`, password: 'a-good-long-password' });
   const status = await page.evaluate(async (orgName) => {
     const res = await fetch('/rest/organizations', {
       method: 'POST',

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseOf } from '../support/mailbox';
-import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let owner: Page;
@@ -42,7 +42,7 @@ async function mailedInvitationPath(to: string) {
 describe('an organisation’s members', () => {
   it('the owner starts an organisation and invites someone by email', async () => {
     await owner.goto('/');
-    await signUp(owner, ada);
+    await signUpThroughApi(owner, ada);
     await verifyByMailedLink(owner, ada.email);
     await owner.goto('/account/org/details');
     await owner.getByLabel('Organization name').fill(`Analytical Engines ${stamp}`);
@@ -70,7 +70,7 @@ describe('an organisation’s members', () => {
 
   it('the invitee verifies their address by its mailed link, opens the mailed invitation and accepts', async () => {
     await invitee.goto('/');
-    await signUp(invitee, bob);
+    await signUpThroughApi(invitee, bob);
     await verifyByMailedLink(invitee, bob.email);
     await invitee.goto(await mailedInvitationPath(bob.email));
     await invitee.getByRole('heading', { name: `Join Analytical Engines ${stamp}` }).waitFor();

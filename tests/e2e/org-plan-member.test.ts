@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
 import { databaseOf } from '../support/mailbox';
-import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let stripe: StripeFake;
 let e2e: E2E;
@@ -59,7 +59,7 @@ it("the organisation's plan: its member is told where it comes from (no portal),
 }, async () => {
   const ownerPage = await e2e.page();
   await ownerPage.goto('/');
-  await signUp(ownerPage, owner);
+  await signUpThroughApi(ownerPage, owner);
   await verifyByMailedLink(ownerPage, owner.email);
   const created = await call(ownerPage, 'POST', '/rest/organizations', { name: `Plan Givers ${stamp}` });
   expect(created.status).toBe(201);
@@ -68,7 +68,7 @@ it("the organisation's plan: its member is told where it comes from (no portal),
 
   const memberPage = await e2e.page();
   await memberPage.goto('/');
-  await signUp(memberPage, member);
+  await signUpThroughApi(memberPage, member);
   await verifyByMailedLink(memberPage, member.email);
   await memberPage.goto(await invitationPath(member.email));
   await memberPage.getByRole('button', { name: 'Accept invitation' }).click();

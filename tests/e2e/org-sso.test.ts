@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OIDC_CLIENT, startOidcProvider } from '../fakes/oidc';
 import { freePort } from '../support/ports';
-import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 const stamp = Date.now();
 const domain = `acme-${stamp}.test`;
@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('single sign-on for a domain', () => {
   it('the owner claims the domain, verifies it by its TXT record and names the provider', async () => {
     await owner.goto('/');
-    await signUp(owner, olga);
+    await signUpThroughApi(owner, olga);
     await verifyByMailedLink(owner, olga.email);
     await owner.goto('/account/org/details');
     await owner.getByLabel('Organization name').fill(`Acme ${stamp}`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake, type StripeFake } from '../fakes/stripe/index';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let stripe: StripeFake;
 let e2e: E2E;
@@ -93,7 +93,7 @@ describe('the partner landing page', () => {
   it('ALREADY_PRO: a subscriber may not redeem the partner’s code', async () => {
     const page = await e2e.page();
     await page.goto('/');
-    await signUp(page, { name: 'Sam Subscriber', email: `sam-${Date.now()}@example.com`, password: 'a-good-long-password' });
+    await signUpThroughApi(page, { name: 'Sam Subscriber', email: `sam-${Date.now()}@example.com`, password: 'a-good-long-password' });
     const secret = await page.evaluate(async () => {
       const res = await fetch('/rest/stripe/checkout-session', {
         method: 'POST',

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_TITLE, startWebPages } from '../fakes/web-pages';
-import { signUp, startE2E, verifyByMailedLink, type E2E } from './support';
+import { signUpThroughApi, startE2E, verifyByMailedLink, type E2E } from './support';
 
 let e2e: E2E;
 let pages: Awaited<ReturnType<typeof startWebPages>>;
@@ -46,7 +46,9 @@ const spaceChip = (page: Page) => page.getByRole('link', { name: `In Space ${SPA
 describe('Spaces', () => {
   it('the owner creates a Space from the "Research project" template and lands on it', async () => {
     await owner.goto('/');
-    await signUp(owner, OWNER);
+    await signUpThroughApi(owner, OWNER);
+    // Signing up is not what this file is about (auth.test.ts is): the call, then the app reads the session.
+    await owner.reload();
     await owner.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Spaces' }).click();
     await owner.getByRole('heading', { level: 1, name: 'Spaces' }).waitFor();
     await owner.getByRole('button', { name: 'Start from Research project' }).click();
@@ -116,7 +118,7 @@ describe('Spaces', () => {
     await settings.waitFor({ state: 'detached' });
 
     await reader.goto('/');
-    await signUp(reader, READER);
+    await signUpThroughApi(reader, READER);
     await verifyByMailedLink(reader, READER.email);
     await reader.goto('/spaces');
     const invitation = reader.getByRole('group', { name: `Invitation to ${SPACE_TITLE}` });

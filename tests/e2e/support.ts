@@ -131,13 +131,14 @@ export async function signUp(page: Page, account: Account) {
 
 /**
  * Creates an account through the sign-up call, from this page (which must be on the app), so the
- * session cookie is the page's: for the tests that are not about signing up.
+ * session cookie is the page's: for the tests that are not about signing up. The app reads the
+ * session when it next loads (a reload, or the test's next page).
  */
-export async function signUpThroughApi(page: Page, account: { name: string; email: string }) {
+export async function signUpThroughApi(page: Page, account: { name: string; email: string; password?: string }) {
   const status = await page.evaluate(
     async (body) =>
       (await fetch('/api/auth/sign-up/email', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
-    { ...account, password: 'correct horse battery' },
+    { name: account.name, email: account.email, password: account.password ?? 'correct horse battery' },
   );
   if (status !== 200) throw new Error(`signing up ${account.email} answered ${status}`);
 }

@@ -3,7 +3,7 @@
 // "Thread not found"; another signed-in user opening a shared thread sees no such menu.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let owner: Page;
@@ -36,7 +36,7 @@ describe('renaming and deleting threads', () => {
 
   it('the owner renames a thread from its library row, with the keyboard alone', async () => {
     await owner.goto('/');
-    await signUp(owner, OWNER);
+    await signUpThroughApi(owner, OWNER);
     await ask(owner, FIRST);
     secondPath = await ask(owner, SECOND);
     await owner.goto('/library');
@@ -98,7 +98,7 @@ describe('renaming and deleting threads', () => {
 
     const other = await e2e.page();
     await other.goto('/');
-    await signUp(other, OTHER);
+    await signUpThroughApi(other, OTHER);
     await other.goto(path);
     await other.getByRole('article', { name: FIRST }).waitFor();
     expect(await other.getByRole('button', { name: /^Thread actions/ }).count()).toBe(0);

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticatorFor } from '../support/authenticator';
-import { signUp, startE2E, type E2E } from './support';
+import { signUpThroughApi, startE2E, type E2E } from './support';
 
 let e2e: E2E;
 let page: Page;
@@ -38,7 +38,7 @@ async function passwordStep() {
 describe('two-factor sign-in', () => {
   it('is set up on the account page with the password, the QR code’s key and a first code', async () => {
     await page.goto('/');
-    await signUp(page, account);
+    await signUpThroughApi(page, account);
     await page.goto('/account/details');
     const start = page.getByRole('form', { name: 'Turn on two-factor authentication' });
     await start.getByLabel('Current password').fill('not-the-password');
