@@ -152,7 +152,8 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
       .orderBy('item_uuid')
       .limit(batchOf(deps))
       .execute();
-    const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
+    // In one order, so that two writers taking several of these files lock them alike.
+    const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : [])).sort();
     removeStored = await againOnConflict(() => deps.deleteFilesIn(trx, files, by));
     const at = deps.now().toISOString();
     for (const item of items) await removeItemIn(deps, trx, item.item_uuid, at);
