@@ -11,8 +11,9 @@ import { registerConnectorSync, registerConnectorSyncQueue, startConnectorSync }
 import { registerConnectorAppSync, registerConnectorAppSyncQueue, startConnectorAppSync } from '../../workflows/connector-app-sync.js';
 import { registerConnectorRemoval, registerConnectorRemovalQueue, startConnectorRemoval } from '../../workflows/connector-removal.js';
 import { connectorsPort, type RemovalRun, type SyncRun } from '../connectors/index.js';
-import { changeSyncedFileReaders, deleteImportedFile, importFiles } from '../files/index.js';
+import { changeSyncedFileReaders, deleteImportedFile, deleteImportedFilesIn, importFiles } from '../files/index.js';
 import type { Plan } from '../shared/actor.js';
+import type { Trx } from '../eventstore/types.js';
 import { personOf } from '../identity/index.js';
 import type { AppKernel } from './kernel.js';
 import { type McpPort, toolsForAnswer } from '../tools/index.js';
@@ -70,7 +71,9 @@ export function registerPorts({ kernel, billing, subscriptionOf, secret }: AppKe
     connectors,
     reconcileMs: config.connectors.reconcileSeconds * 1000,
   });
-  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile, batchSize: config.connectors.removalBatch });
+  const deleteFilesIn = (trx: Trx, fileUuids: string[], by: string) =>
+    deleteImportedFilesIn({ store, storage, now: () => new Date(), logger }, trx, fileUuids, by);
+  const connectorRemoval = registerConnectorRemoval({ db, store, now: () => new Date(), deleteFile, deleteFilesIn, batchSize: config.connectors.removalBatch });
   // The in-browser agent: each task a durable workflow talking to the extension through the socket's outbox.
   const agentSecret = createHmac('sha256', secret).update('agent').digest('base64url');
   const agentOutbox = createAgentOutbox();

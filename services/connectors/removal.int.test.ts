@@ -4,17 +4,24 @@
 // each file once; a batch run again removes nothing twice; a file whose stream moved on meanwhile
 // (still being indexed) is read again rather than failing the batch; a connection connected again
 // keeps what is left, and one connected again in the middle of a batch waits for it, so nothing
-// picked again is lost. The release at the end names its run: a late one releases nothing.
+// picked again is lost; a batch killed after deleting its files (files and items go in one
+// transaction) leaves every item with its file, for a connection connected again before the retry. The release at the end names its run: a late one releases nothing.
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { allTables } from '../../tests/support/all-tables.js';
 import { insertDriveConnection, pickedItemFound } from '../../tests/support/connector-rows.js';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
-import { ConcurrencyError } from '../eventstore/types.js';
+import { ConcurrencyError, type Trx } from '../eventstore/types.js';
+import { deleteImportedFilesIn, importFile } from '../files/index.js';
+import { createStorage } from '../storage/create-storage.js';
 import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { connectionStream, type ConnectionEvent } from './events.js';
 import { type RemovalDeps, releaseRemovedConnection, removeItemBatch } from './removal.js';
@@ -65,7 +72,27 @@ const removals = async () =>
 const BATCH = 20;
 
 function deps(deleteFile: RemovalDeps['deleteFile']): RemovalDeps {
-  return { db, store, now: () => new Date('2026-12-02T10:00:00Z'), deleteFile, batchSize: BATCH };
+  const deleteFilesIn: RemovalDeps['deleteFilesIn'] = async (_trx, files, by) => {
+    for (const file of files) await deleteFile(file, by);
+    return async () => {};
+  };
+  return { db, store, now: () => new Date('2026-12-02T10:00:00Z'), deleteFile, deleteFilesIn, batchSize: BATCH };
+}
+
+/** Files' own dependencies, for files imported and deleted as a sync and a removal do (stored under a temporary folder). */
+function filesDeps() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'removal-int-'));
+  onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+  const storage = createStorage({ s3: null, dataDir, publicUrl: 'http://127.0.0.1', fileMaxBytes: 1024 * 1024 }, 'removal-test-secret');
+  return {
+    db,
+    store,
+    storage,
+    now: () => new Date(),
+    config: { fileMaxBytes: 1024 * 1024 } as never,
+    logger: pino({ level: 'silent' }),
+    indexing: { start: async () => {} },
+  };
 }
 
 describe('the batches of a removed connection', () => {
@@ -152,6 +179,55 @@ describe('the batches of a removed connection', () => {
     const after = await allTables(db).selectFrom('connector_items').select(['item_uuid', 'status']).where('connection_uuid', '=', uuid).execute();
     expect(after.map((r) => r.status)).toEqual(['RECEIVED', 'RECEIVED']);
     expect(after.filter((r) => before.some((b) => b.item_uuid === r.item_uuid))).toEqual([]);
+  });
+
+  test('a batch killed after deleting its files, the connection connected again before its retry: every item keeps its file, so syncing it again never meets a deleted file', async () => {
+    const uuid = randomUUID();
+    await insertDriveConnection(db, { uuid, owner: REPO.owner_id, status: 'disconnected' });
+    const files = filesDeps();
+    const made: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const { file_uuid } = await importFile(files, {
+        repository: REPO,
+        file_uuid: null,
+        filename: `kept-${n}.txt`,
+        bytes: Buffer.from(`Kept note ${n}.`),
+        uploaded_by: REPO.owner_id,
+        uploader_email: 'owner@example.com',
+      });
+      made.push(file_uuid);
+      const item = randomUUID();
+      const at = '2026-12-01T00:00:00Z';
+      await store.append(itemStream(item), 'no_stream', [
+        pickedItemFound({ item, connection: uuid, remoteId: `kept-${n}`, name: `kept-${n}.txt`, kind: 'FILE', repository: REPO, at }),
+        { type: 'ConnectorItemSynced', data: { item_uuid: item, file_uuid, name: null, remote_updated_at: null, readers: null, at } },
+      ]);
+    }
+    const real = { ...deps(async () => {}), deleteFilesIn: (trx: Trx, uuids: string[], by: string) => deleteImportedFilesIn(files, trx, uuids, by) };
+    const standing = async () => (await allTables(db).selectFrom('files').select('file_uuid').where('file_uuid', 'in', made).execute()).length;
+    // The server dies once the batch's files are deleted, before its items are removed.
+    const killed = new Error('killed');
+    const dying = {
+      ...real,
+      deleteFilesIn: async (trx: Trx, uuids: string[], by: string) => {
+        await real.deleteFilesIn(trx, uuids, by);
+        throw killed;
+      },
+    };
+    await expect(removeItemBatch(dying, uuid, 'user-1')).rejects.toBe(killed);
+    // Connected again before the batch's retry: the retry leaves everything to the connection...
+    await allTables(db).updateTable('connector_connections').set({ status: 'connected' }).where('connection_uuid', '=', uuid).execute();
+    expect(await removeItemBatch(real, uuid, 'user-1')).toEqual({ removed: 0, done: true });
+    // ...and every item still names a file that stands (a sync again adds it a version; a deleted one would refuse it).
+    expect(await left(uuid)).toBe(3);
+    expect(await standing()).toBe(3);
+    const named = await allTables(db).selectFrom('connector_items').select('file_uuid').where('connection_uuid', '=', uuid).execute();
+    expect(named.map((r) => r.file_uuid).sort()).toEqual([...made].sort());
+    // Disconnected again, the batch takes items and files together.
+    await allTables(db).updateTable('connector_connections').set({ status: 'disconnected' }).where('connection_uuid', '=', uuid).execute();
+    expect(await removeItemBatch(real, uuid, 'user-1')).toEqual({ removed: 3, done: true });
+    expect(await left(uuid)).toBe(0);
+    expect(await standing()).toBe(0);
   });
 
   test('a connection connected again keeps what is left', async () => {

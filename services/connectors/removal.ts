@@ -3,6 +3,9 @@
 // connection with thousands of files is answered at once and removed durably). Its file of files
 // is deleted first (its passages leave answers), then the item; a folder takes everything under
 // it. Either step done twice is harmless and appends nothing, so a retried step finishes the job.
+// A removed connection's batch deletes its files and its items in one transaction: a crash between
+// the two (and the connection connected again before the retry) can no longer leave items naming
+// deleted files.
 import { sql } from 'kysely';
 import pLimit from 'p-limit';
 import pRetry, { AbortError } from 'p-retry';
@@ -25,6 +28,8 @@ export type RemovalDeps = {
   store: EventStore;
   now: () => Date;
   deleteFile: (fileUuid: string, by: string) => Promise<void>;
+  /** Files deleted in `trx` (files' deleteImportedFilesIn); answers the removal of their stored bytes, for after the commit. */
+  deleteFilesIn: (trx: Trx, fileUuids: string[], by: string) => Promise<() => Promise<void>>;
   /** Items or documents one step takes (CONNECTOR_REMOVAL_BATCH); REMOVAL_BATCH when not said. */
   batchSize?: number;
 };
@@ -51,7 +56,12 @@ export async function withDescendants(db: Db, connectionUuid: string, roots: Rem
   return [...seen.values()];
 }
 
-export async function removeItems(deps: RemovalDeps, items: Removed[], reason: ItemRemoved['data']['reason'], by: string) {
+export async function removeItems(
+  deps: Pick<RemovalDeps, 'store' | 'now' | 'deleteFile'>,
+  items: Removed[],
+  reason: ItemRemoved['data']['reason'],
+  by: string,
+) {
   for (const item of items) {
     if (item.file_uuid) await deps.deleteFile(item.file_uuid, by);
     const stream = itemStream(item.item_uuid);
@@ -125,12 +135,15 @@ async function removeItemIn(deps: RemovalDeps, trx: Trx, itemUuid: string, at: s
 
 /**
  * One batch of a disconnected or deleted connection's items: each one's file deleted through
- * files (its passages leave answers), then the item (its row goes with its event, so the next
- * batch takes the next ones), in one transaction that holds the connection removed throughout
- * (stillRemovedLocked). A batch run again after a crash skips what it already removed.
+ * files (its passages leave answers) and the item (its row goes with its event, so the next
+ * batch takes the next ones), all in one transaction that holds the connection removed throughout
+ * (stillRemovedLocked): a crash before the commit leaves files and items as they were, so the
+ * batch run again, or a connection connected again meanwhile, finds every item with its file.
+ * The files' stored bytes go once it committed. A batch run again skips what it already removed.
  */
 export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string, by: string): Promise<BatchDone> {
-  return deps.db.transaction().execute(async (trx) => {
+  let removeStored = async () => {};
+  const done = await deps.db.transaction().execute(async (trx): Promise<BatchDone> => {
     if (!(await stillRemovedLocked(trx, connectionUuid))) return { removed: 0, done: true };
     const items = await own(trx)
       .selectFrom('connector_items')
@@ -139,14 +152,15 @@ export async function removeItemBatch(deps: RemovalDeps, connectionUuid: string,
       .orderBy('item_uuid')
       .limit(batchOf(deps))
       .execute();
-    // The files first, a few at once (each deletion its own transaction in files), then the batch's items.
-    const limit = pLimit(AT_ONCE);
-    const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : []));
-    await Promise.all(files.map((file) => limit(() => againOnConflict(() => deps.deleteFile(file, by)))));
+    // In one order, so that two writers taking several of these files lock them alike.
+    const files = items.flatMap((item) => (item.file_uuid ? [item.file_uuid] : [])).sort();
+    removeStored = await againOnConflict(() => deps.deleteFilesIn(trx, files, by));
     const at = deps.now().toISOString();
     for (const item of items) await removeItemIn(deps, trx, item.item_uuid, at);
     return { removed: items.length, done: items.length < batchOf(deps) };
   });
+  await removeStored();
+  return done;
 }
 
 /** One batch of a disconnected or deleted app connection's documents out of the index. */

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { ConcurrencyError } from '../eventstore/types.js';
+import { ConcurrencyError, type Trx } from '../eventstore/types.js';
 import type { FilesContext } from './context.js';
 import { decideSubmit, type Submission } from './decide.js';
 import { fileErrors } from './errors.js';
@@ -109,14 +109,40 @@ async function checkLimits(db: Db, deps: ImportDeps, job: ImportJob, plan: Plan,
  * does, its passages with it. Deleting one already gone does nothing, so a retry is harmless.
  */
 export async function deleteImportedFile(deps: Pick<FilesContext, 'db' | 'store' | 'storage' | 'now' | 'logger'>, fileUuid: string, by: string) {
-  const stream = fileStream(fileUuid);
-  const key = await deps.db.transaction().execute(async (trx) => {
-    const { state, version } = await deps.store.aggregate(stream, NO_FILE, evolveFile, trx);
-    if (!state.current || state.deleted) return null;
-    await deps.store.append(stream, version, decideDelete(state, state.current.repository, by, deps.now()), trx);
-    return state.current.object_key;
-  });
-  if (key) await deps.storage.delete(key).catch((err) => deps.logger.warn({ err, key }, 'could not remove a deleted synced file from storage'));
+  const removeStored = await deps.db.transaction().execute((trx) => deleteImportedFilesIn(deps, trx, [fileUuid], by));
+  await removeStored();
+}
+
+/**
+ * Synced files deleted in the caller's transaction, so that they go with whatever else it commits
+ * (a connector's items leaving with their files: neither without the other). Each file is read
+ * again when a racing writer (its indexing) moved it on; one already deleted appends nothing.
+ * Answers the removal of their stored bytes, to be called once the transaction committed: rolled
+ * back, the files stand, bytes and all.
+ */
+export async function deleteImportedFilesIn(
+  deps: Pick<FilesContext, 'store' | 'storage' | 'now' | 'logger'>,
+  trx: Trx,
+  fileUuids: readonly string[],
+  by: string,
+): Promise<() => Promise<void>> {
+  const keys: string[] = [];
+  for (const fileUuid of fileUuids)
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await deps.store.aggregate(fileStream(fileUuid), NO_FILE, evolveFile, trx);
+      if (!state.current || state.deleted) break;
+      try {
+        await deps.store.append(fileStream(fileUuid), version, decideDelete(state, state.current.repository, by, deps.now()), trx);
+        keys.push(state.current.object_key);
+        break;
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || attempt >= 5) throw err;
+      }
+    }
+  return async () => {
+    for (const key of keys)
+      await deps.storage.delete(key).catch((err) => deps.logger.warn({ err, key }, 'could not remove a deleted synced file from storage'));
+  };
 }
 
 /** The repository a person may add files to (as for an upload), or the error an upload would get. */

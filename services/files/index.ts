@@ -15,6 +15,6 @@ export { createOutcomeBatcher } from './outcome-batch.js';
 export { INDEXING_FAILED } from './index-progress.js';
 export { filesForExport, removeUnfinishedUploads } from './person-files.js';
 export { fileRepositoryOf } from './queries.js';
-export { deleteImportedFile, importFile, repositoryForImport, type ImportDeps, type ImportJob } from './import-use-case.js';
+export { deleteImportedFile, deleteImportedFilesIn, importFile, repositoryForImport, type ImportDeps, type ImportJob } from './import-use-case.js';
 export { importFiles, type ImportResult } from './import-batch.js';
 export { changeSyncedFileReaders, type ReadersDeps } from './readers-use-case.js';

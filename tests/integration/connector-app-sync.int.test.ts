@@ -303,7 +303,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     await citing(olga, 'When does the heather honey harvest start?', 'heather');
   });
 
-  test("a Teams channel's messages are read by its members; removed from the team at the source, a member stops getting them after the next sync", {
+  test("a Teams channel's messages are read by its members; removed from the team at the source, a member stops getting them after the next sync; a reply to a quiet message comes at the next delta", {
     timeout: 180_000,
   }, async () => {
     const stamp = Date.now();
@@ -340,6 +340,11 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     if (apiary) apiary.members = ['kim@teams.example', emails.ivy];
     await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
     await citing(ivy, 'When do the propolis screens go on?', 'propolis');
+    // A reply posted to the quiet message (the message itself unchanged) is cited after the next sync, a delta, not the daily walk.
+    teams.replies('T-bees', 'C-apiary', 'm1').put({ id: 'r2', html: '<p>The queen excluder comes off in <b>November</b>.</p>', from: 'Kim' });
+    await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
+    const [late] = await citing(ivy, 'When does the queen excluder come off?', 'queen excluder');
+    expect(late).toMatchObject({ meta_data: { connection_type: 'microsoft_teams', authors: ['Kim'] } });
   });
 
   test('a member not shared a Drive file never gets its passages; one it is shared with does, cited with its connection; sharing changed alone moves them at the next delta without a download', {

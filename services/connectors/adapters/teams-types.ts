@@ -11,7 +11,7 @@ export const memberPage = z.object({
 });
 export type MemberPage = z.infer<typeof memberPage>;
 
-export const teamsMessage = z.object({
+const message = z.object({
   id: z.string().min(1),
   '@removed': z.object({ reason: z.string().optional() }).optional(),
   messageType: z.string().nullish(),
@@ -24,6 +24,11 @@ export const teamsMessage = z.object({
   lastModifiedDateTime: z.string().nullish(),
   deletedDateTime: z.string().nullish(),
   webUrl: z.string().nullish(),
+});
+/** A channel message; asked with `$expand=replies`, a top-level one carries its replies (up to 1,000, then a next link). */
+export const teamsMessage = message.extend({
+  replies: z.array(message).max(1000).optional(),
+  'replies@odata.nextLink': z.string().optional(),
 });
 export type TeamsMessage = z.infer<typeof teamsMessage>;
 export const messagePage = z.object({ value: z.array(teamsMessage), ...links });

@@ -1,7 +1,7 @@
 // The Microsoft Teams adapter against a fake of Graph's Teams API on 127.0.0.1
 // (tests/fakes/oauth/teams.ts): every joined channel's messages walked and resumed from any
 // checkpoint with their replies, read by the channel's members (a group asked again at each sync), the channel message deltas (edits
-// with their replies, deletions, a new channel whole) each once, system messages left out, malformed pages refused with a reason, a
+// with their replies, deletions, a new channel whole, a reply to a quiet message with no call of its own) each once, system messages left out, malformed pages refused with a reason, a
 // next link elsewhere refused, a 429 storm waited out and an expired token refreshed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -123,14 +123,43 @@ describe('the Microsoft Teams adapter', () => {
     expect((await drainDelta(a, first.cursor)).changes).toEqual([]);
   });
 
-  it('asks for the periodic walk: a reply added to a message the delta does not report shows in no delta, only in the walk', async () => {
+  it("sees a reply posted to a quiet message at the next delta, its message's replies expanded in the delta's own call", async () => {
     onTestFinished(() => t.replies('T1', 'secret', 'm4').remove('r9'));
     const { a } = run();
     const cursor = await a.startCursor();
     t.replies('T1', 'secret', 'm4').put({ id: 'r9', html: 'late reply', from: 'Ada' });
-    expect((await drainDelta(a, cursor)).changes).toEqual([]);
+    t.state.calls = [];
+    const first = await drainDelta(a, cursor);
+    expect(first.changes.map((c) => `${c.remoteId}:${c.removed ? 'removed' : c.document?.text}`)).toEqual(['secret:m4:launch codes', 'secret:r9:late reply']);
+    expect(first.changes[1].document?.parentRemoteId).toBe('secret:m4');
+    // The round's own calls (the team list, its channel list, one delta page a channel): none a message's.
+    expect(t.state.calls.sort()).toEqual([
+      '/me/joinedTeams',
+      '/teams/T1/channels',
+      '/teams/T1/channels/general/messages/delta',
+      '/teams/T1/channels/secret/messages/delta',
+    ]);
+    t.replies('T1', 'secret', 'm4').put({ id: 'r9', html: 'late reply', from: 'Ada', deleted: true });
+    const second = await drainDelta(a, first.cursor);
+    expect(second.changes.map((c) => `${c.remoteId}:${c.removed ? 'removed' : c.document?.text}`)).toEqual(['secret:m4:launch codes', 'secret:r9:removed']);
+    expect((await drainDelta(a, second.cursor)).changes).toEqual([]);
+    // A message older than the delta's eight months is in no delta: the periodic walk stays.
     expect(a.deltaMissesRemovals).toBe(true);
-    expect(ids((await walkApp(a)).documents)).toEqual([...ALL, 'secret:r9'].sort());
+  });
+
+  it('follows reply chains in a channel joined since its first round, too', async () => {
+    onTestFinished(() => {
+      t.teams.get('T1')?.channels.delete('later');
+    });
+    const { a } = run();
+    const cursor = await a.startCursor();
+    t.channel('T1', 'later', 'Later', ['ada@example.com']);
+    t.messages('T1', 'later').put({ id: 'q1', html: 'quiet one', from: 'Ada' });
+    const first = await drainDelta(a, cursor);
+    expect(first.changes.map((c) => c.remoteId)).toEqual(['later:q1']);
+    t.replies('T1', 'later', 'q1').put({ id: 'q2', html: 'woken up', from: 'Ada' });
+    const second = await drainDelta(a, first.cursor);
+    expect(second.changes.map((c) => `${c.remoteId}:${c.document?.text}`)).toEqual(['later:q1:quiet one', 'later:q2:woken up']);
   });
 
   it('refuses a malformed message page with a reason naming Teams and the field', async () => {

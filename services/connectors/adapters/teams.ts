@@ -3,14 +3,18 @@
 // each channel's top-level messages (GET …/messages, paged by @odata.nextLink on the configured
 // address only), one document per message, read by the channel's members: a group the sync
 // resolves again at every run (teams-members.ts), so membership changed at the source reaches
-// every message of the channel at the next sync, not only the messages changed since. The delta is each channel's chatMessage delta query (…/messages/delta): its delta
-// link is taken at the start with `$filter=lastModifiedDateTime gt` now (so starting reads no
-// history), a channel joined since is read whole through a first delta round, and a message
-// deleted comes back with deletedDateTime or @removed as a removal. A message's replies
-// (…/messages/{id}/replies, paged the same way) are documents of their own whose parent is the
-// message, as a Slack thread's replies are: read with each message the walk lists and each one
-// the delta reports. Graph's channel delta carries no replies, so a reply deleted, or one added
-// to a message the delta does not report, is found by the periodic walk (`deltaMissesRemovals`).
+// every message of the channel at the next sync, not only the messages changed since. A message's
+// replies are documents of their own whose parent is the message, as a Slack thread's replies are.
+// The delta is each channel's chatMessage delta query (…/messages/delta), always asked with
+// `$filter=lastModifiedDateTime gt <time>` and `$expand=replies` (Graph keeps both in the delta
+// link): so filtered, Graph documents that the delta reports every reply chain (the message and its
+// replies) created or changed since, so a reply posted to a quiet message brings the message back,
+// and the expansion brings its replies in the same call (no call per message; past 1,000 replies,
+// their next link). The first round's time is now (starting reads no history); a channel joined
+// since is read whole (from 1970). A message deleted comes back with deletedDateTime or @removed as a
+// removal. Messages and replies Graph sends without their replies expanded have them asked for.
+// The periodic walk stays (`deltaMissesRemovals`): a message older than the delta's eight months is
+// in no delta.
 import { apiPathOf, type ProviderCallDeps, ProviderHttpError, providerJson } from '../provider-call.js';
 import { capText, htmlToText } from './app-text.js';
 import type { AppChange, AppDocument, AppSourceAdapter } from './app-types.js';
@@ -19,6 +23,10 @@ import { teamsChannelKey } from './teams-members.js';
 import { channelPage, messagePage, type TeamsMessage, teamPage } from './teams-types.js';
 
 const PAGE_SIZE = 50;
+/** A channel joined since is read whole: every reply chain changed since the epoch (the delta holds eight months). */
+const WHOLE_CHANNEL = '1970-01-01T00:00:00Z';
+/** The delta's options: reply chains changed after `since`, each with its replies. */
+const chainsSince = (since: string) => ({ $filter: `lastModifiedDateTime gt ${since}`, $expand: 'replies' });
 const MAX_LIST_PAGES = 100;
 
 type ChannelRef = { team: string; channel: string; name: string };
@@ -76,10 +84,13 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
   }
 
   const messageId = (c: ChannelRef, m: TeamsMessage) => `${c.channel}:${m.id}`;
-  /** A message's replies as changes: each live one a document under the message, each deleted one a removal. */
+  /** A message's replies as changes: each live one a document under the message, each deleted one a removal. Expanded ones are taken as sent. */
   async function replyChanges(c: ChannelRef, m: TeamsMessage): Promise<AppChange[]> {
-    const path = `${channelPath(c)}/messages/${enc(m.id)}/replies?$top=${pageSize}`;
-    const replies = await all<{ value: TeamsMessage[] }>(path, messagePage, 'reply page');
+    const more = m['replies@odata.nextLink'];
+    const rest = more ? await all<{ value: TeamsMessage[] }>(apiPathOf(call.apiBase, more), messagePage, 'reply page') : [];
+    const replies = m.replies
+      ? [...m.replies, ...rest]
+      : await all<{ value: TeamsMessage[] }>(`${channelPath(c)}/messages/${enc(m.id)}/replies?$top=${pageSize}`, messagePage, 'reply page');
     return replies.map((r) => {
       const doc = document(c, r, messageId(c, m));
       return { remoteId: messageId(c, r), removed: doc === null, document: doc };
@@ -90,7 +101,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
     shapeOf(messagePage, await providerJson(call, path, { query }), 'Microsoft Teams', 'message page');
 
   return {
-    // Replies deleted, or added to a message the channel delta does not report, show in no delta.
+    // A message older than the delta's eight months, and its replies, show in no delta.
     deltaMissesRemovals: true,
     async listPage(checkpoint) {
       const walk: Walk = checkpoint ? (JSON.parse(checkpoint) as Walk) : { channels: null, next: null };
@@ -99,7 +110,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
         return { documents: [], checkpoint: channels.length ? JSON.stringify({ channels, next: null } satisfies Walk) : null };
       }
       const [c, ...rest] = walk.channels;
-      const page = walk.next ? await messages(walk.next) : await messages(`${channelPath(c)}/messages`, { $top: pageSize });
+      const page = walk.next ? await messages(walk.next) : await messages(`${channelPath(c)}/messages`, { $top: pageSize, $expand: 'replies' });
       const documents: AppDocument[] = [];
       for (const m of page.value) {
         const d = document(c, m);
@@ -116,7 +127,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       const since = now().toISOString();
       const channels: Cursor['channels'] = {};
       for (const c of await allChannels()) {
-        let page = await messages(`${channelPath(c)}/messages/delta`, { $filter: `lastModifiedDateTime gt ${since}` });
+        let page = await messages(`${channelPath(c)}/messages/delta`, chainsSince(since));
         for (let pages = 0; page['@odata.nextLink'] && pages < MAX_LIST_PAGES; pages++) page = await messages(apiPathOf(call.apiBase, page['@odata.nextLink']));
         const link = page['@odata.deltaLink'];
         if (!link) throw new ProviderHttpError(502, 'Microsoft Teams ended a delta without a delta link');
@@ -137,7 +148,10 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       const channel = c.channels[key];
       let page: Awaited<ReturnType<typeof messages>>;
       try {
-        page = await messages(c.page ?? channel.link ?? `${channelPath(channel)}/messages/delta`, c.page || channel.link ? undefined : { $top: pageSize });
+        page = await messages(
+          c.page ?? channel.link ?? `${channelPath(channel)}/messages/delta`,
+          c.page || channel.link ? undefined : { $top: pageSize, ...chainsSince(WHOLE_CHANNEL) },
+        );
       } catch (err) {
         if (!(err instanceof ProviderHttpError) || err.status !== 404) throw err;
         // Gone since the round began (deleted, or the person left the team): dropped.
@@ -149,7 +163,7 @@ export function teamsAdapter(call: ProviderCallDeps, opts: { pageSize?: number; 
       for (const m of page.value) {
         const doc = document(channel, m);
         changes.push({ remoteId: messageId(channel, m), removed: doc === null, document: doc });
-        // A message new or edited has its replies read again (the delta carries none).
+        // A message new or edited, or one whose replies changed, comes with its replies (expanded).
         if (doc) changes.push(...(await replyChanges(channel, m)));
       }
       const nextLink = page['@odata.nextLink'];

@@ -1,9 +1,15 @@
 // The slice of Microsoft Graph v1.0 the Teams adapter uses, on the Microsoft OAuth fake
 // (provider.ts): /me/joinedTeams, a team's channels, a channel's members (with their addresses),
 // its messages (a plain listing by $top and next link) and its messages/delta (graph-delta.ts: a
-// first round filtered by lastModifiedDateTime starts from now; a deleted message comes back with
-// deletedDateTime, as Teams marks it), and a message's replies (…/messages/{id}/replies, a plain
-// listing; posting one leaves its message as it was, so the channel delta does not report it).
+// first round filtered by lastModifiedDateTime lists what was modified after that time; a deleted
+// message comes back with deletedDateTime, as Teams marks it), and a message's replies
+// (…/messages/{id}/replies, a plain listing). As Graph documents the channel delta
+// (chatmessage-delta: `$filter=lastModifiedDateTime gt` "will fetch any reply chain (each channel
+// post message and associated reply messages) created or changed after the specified date time"),
+// a reply posted, edited or deleted leaves its message's own fields as they were (its
+// lastModifiedDateTime too) but reports the message again in the rounds of a filtered delta, and not
+// in those of an unfiltered one; `$expand=replies` (the delta's and the listing's) carries each
+// message's replies.
 // `rateLimitNext` answers 429 with Retry-After. Test-only.
 import type { ServerResponse } from 'node:http';
 import { graphDeltaCollection } from './graph-delta.js';
@@ -14,22 +20,23 @@ export type FakeTeamsMessage = { id: string; html: string; from: string; deleted
 export function createFakeTeams() {
   const teams = new Map<string, { id: string; name: string; channels: Map<string, { id: string; name: string; members: string[] }> }>();
   const messages = new Map<string, ReturnType<typeof collection>>();
-  const replies = new Map<string, ReturnType<typeof collection>>();
-  const state = { rateLimitNext: 0, retryAfterSeconds: 0, memberCalls: 0 };
+  const replies = new Map<string, ReturnType<typeof graphDeltaCollection<FakeTeamsMessage>>>();
+  const state = { rateLimitNext: 0, retryAfterSeconds: 0, memberCalls: 0, calls: [] as string[] };
+  const show = (team: string, channel: string) => (m: FakeTeamsMessage) =>
+    m.raw ?? {
+      id: m.id,
+      messageType: m.system ? 'systemEventMessage' : 'message',
+      body: { contentType: 'html', content: m.html },
+      from: { user: { displayName: m.from } },
+      createdDateTime: '2026-12-01T10:00:00Z',
+      lastModifiedDateTime: '2026-12-01T10:00:00Z',
+      deletedDateTime: m.deleted ? '2026-12-02T10:00:00Z' : null,
+      webUrl: `https://teams.microsoft.com/l/message/${channel}/${m.id}?groupId=${team}`,
+    };
   const collection = (team: string, channel: string) =>
-    graphDeltaCollection(
-      (m: FakeTeamsMessage) =>
-        m.raw ?? {
-          id: m.id,
-          messageType: m.system ? 'systemEventMessage' : 'message',
-          body: { contentType: 'html', content: m.html },
-          from: { user: { displayName: m.from } },
-          createdDateTime: '2026-12-01T10:00:00Z',
-          lastModifiedDateTime: '2026-12-01T10:00:00Z',
-          deletedDateTime: m.deleted ? '2026-12-02T10:00:00Z' : null,
-          webUrl: `https://teams.microsoft.com/l/message/${channel}/${m.id}?groupId=${team}`,
-        },
-    );
+    graphDeltaCollection(show(team, channel), {
+      expand: (id): unknown[] => replies.get(`${team}/${channel}/${id}`)?.live().map(show(team, channel)) ?? [],
+    });
   const fake = {
     state,
     teams,
@@ -49,7 +56,7 @@ export function createFakeTeams() {
     replies: (team: string, channel: string, message: string) => {
       fake.messages(team, channel);
       const key = `${team}/${channel}/${message}`;
-      const c = replies.get(key) ?? collection(team, channel);
+      const c = replies.get(key) ?? graphDeltaCollection(show(team, channel), { onChange: () => fake.messages(team, channel).touch(message) });
       replies.set(key, c);
       return c;
     },
@@ -60,6 +67,7 @@ export function createFakeTeams() {
     return true;
   };
   const api: FakeApi = (req, res, path, url) => {
+    state.calls.push(path);
     if (state.rateLimitNext > 0) {
       state.rateLimitNext--;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(state.retryAfterSeconds) });
