@@ -2,7 +2,15 @@
 // heading and page a citation shows, plus the document's title, page count and a description.
 import type { IndexedType } from '../file-types.js';
 import { chunkUnits, type ParsedFile } from './chunk.js';
+import { readCsv } from './csv.js';
+import { readDocx } from './docx.js';
+import { readJson } from './json.js';
+import { readMarkdown } from './markdown.js';
+import { readPdf } from './pdf.js';
+import { readTxt } from './plain-text.js';
+import { readPptx } from './pptx.js';
 import { DEFAULT_EXTRACT_LIMITS, type Extracted, type ExtractLimits } from './types.js';
+import { readXlsx } from './xlsx.js';
 
 export { DEFAULT_EXTRACT_LIMITS, EXTRACT_TIMEOUT_MS, FileExtractError } from './types.js';
 export type { Extracted, ExtractLimits, FilePassage } from './types.js';
@@ -16,30 +24,24 @@ export async function extractFile(bytes: Buffer | Uint8Array, type: IndexedType,
   return { title: parsed.title, pageCount: parsed.pageCount, passages, description: describe(passages.map((passage) => passage.content)) };
 }
 
-/**
- * Each type's parser is loaded at its type's first file, not all at every worker's start: all of
- * them took about 1 s of CPU to load (a text file's own, 0.03 s), and worker processes run at a
- * low priority, so on a busy machine a small text file waited seconds for parsers it never used.
- * The load now falls inside the job's time limit: well under a second against its tens of seconds.
- */
-async function parse(bytes: Buffer, type: IndexedType, limits: ExtractLimits): Promise<ParsedFile> {
+function parse(bytes: Buffer, type: IndexedType, limits: ExtractLimits): Promise<ParsedFile> | ParsedFile {
   switch (type) {
     case 'pdf':
-      return (await import('./pdf.js')).readPdf(bytes);
+      return readPdf(bytes);
     case 'docx':
-      return (await import('./docx.js')).readDocx(bytes, limits);
+      return readDocx(bytes, limits);
     case 'xlsx':
-      return (await import('./xlsx.js')).readXlsx(bytes, limits);
+      return readXlsx(bytes, limits);
     case 'pptx':
-      return (await import('./pptx.js')).readPptx(bytes, limits);
+      return readPptx(bytes, limits);
     case 'csv':
-      return (await import('./csv.js')).readCsv(bytes);
+      return readCsv(bytes);
     case 'txt':
-      return (await import('./plain-text.js')).readTxt(bytes);
+      return readTxt(bytes);
     case 'md':
-      return (await import('./markdown.js')).readMarkdown(bytes);
+      return readMarkdown(bytes);
     case 'json':
-      return (await import('./json.js')).readJson(bytes);
+      return readJson(bytes);
   }
 }
 
