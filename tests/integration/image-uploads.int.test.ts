@@ -54,11 +54,7 @@ const eventsOf = async (url: string) =>
   );
 
 describe('image upload slots', () => {
-  // The first two run at once: their slots' pending times are waits, not work, so they share one
-  // wait (each has its own person and slot). Only these two: with all four at once (four sign-ups
-  // and 61 forms together, inside the slots' 8 s), two failed in one of four runs at load 22.
-  // Each asserts with its own context's expect, as vitest asks of concurrent tests.
-  test.concurrent('an image never chosen is removed once its pending time has passed, and its slot ends once', { timeout: 40_000 }, async ({ expect }) => {
+  test('an image never chosen is removed once its pending time has passed, and its slot ends once', { timeout: 40_000 }, async () => {
     const ada = await signedUp(server.url, 'Ada');
     const url = await uploaded(ada);
     expect((await fetch(url)).status).toBe(200);
@@ -67,9 +63,7 @@ describe('image upload slots', () => {
     await expect.poll(() => eventsOf(url), { timeout: 10_000, interval: 100 }).toEqual(['ImageUploadStarted', 'ImageUploadExpired']);
   });
 
-  test.concurrent('a chosen picture is its own copy: the upload leaves its address at once, and the picture outlives the slot', { timeout: 40_000 }, async ({
-    expect,
-  }) => {
+  test('a chosen picture is its own copy: the upload leaves its address at once, and the picture outlives the slot', { timeout: 40_000 }, async () => {
     const pia = await signedUp(server.url, 'Pia');
     const url = await uploaded(pia);
     const chosen = await pia.send('PUT', '/rest/account/avatar', { json: { image_url: url } });
