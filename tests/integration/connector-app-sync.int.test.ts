@@ -73,6 +73,24 @@ async function query<T>(text: string, params: unknown[] = []) {
   }
 }
 
+/** The workflows that bring a connection's content into answers, or take it out. */
+const SYNC_WORKFLOWS = ['connectorAppSync', 'connectorSync', 'connectorRemoval', 'indexFile'];
+/**
+ * Until none of them is queued or running (a connect, resync or disconnect records its run before
+ * it answers): an answer asked then shows what they did, so the first ask is the one that finds
+ * it, not one of many a second apart that each cost the server an answering run. The polls on
+ * answers after it still wait, should something land later.
+ */
+async function syncsSettled() {
+  const busy = async () =>
+    (
+      await query<{ n: number }>("select count(*)::int as n from dbos.workflow_status where name = any($1) and status in ('ENQUEUED', 'PENDING')", [
+        SYNC_WORKFLOWS,
+      ])
+    )[0].n;
+  await expect.poll(busy, { timeout: 60_000, interval: 100 }).toBe(0);
+}
+
 /** Connects `name` as `account` (the fake's signed-in person), personally or for the organisation. */
 async function connect(b: Browser, name: string, family: keyof typeof CLIENTS, account: FakeAccount, org = false) {
   fakes[family].state.account = account;
@@ -98,6 +116,7 @@ async function sourcesFor(b: Browser, question: string): Promise<Source[]> {
 /** The sources of the question that hold `word`, once the sync brought them in (or `[]` when none come within the wait). */
 async function citing(b: Browser, question: string, word: string) {
   let found: Source[] = [];
+  await syncsSettled();
   await expect
     .poll(
       async () => {
@@ -182,6 +201,7 @@ describe("an app's content in answers", () => {
       "update connector_syncs set reconciled_at = now() - interval '1 day' where connection_uuid in (select connection_uuid from connector_connections where connector = 'github')",
     );
     await connect(ada, 'github', 'github', { id: '501', email: 'ada@github.example', name: 'ada' });
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(ada, 'When did the colony requeen?')).some((s) => s.snippet.includes('requeened')), {
         timeout: 60_000,
@@ -192,6 +212,7 @@ describe("an app's content in answers", () => {
     // Disconnected, a connection's content leaves answers.
     const off = await ada.get('/rest/connectors/notion/disconnect');
     expect(off.status, off.text).toBe(200);
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(ada, 'How often is the brood nest inspected?')).some((s) => s.snippet.includes('nine days')), {
         timeout: 30_000,
@@ -277,6 +298,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     const hives = slack.channels.get('C-hives');
     if (hives) hives.members = ['U-olga'];
     await connect(olga, 'slack', 'slack', { id: 'U-olga', email: 'olga@slack.example', name: 'olga' }, true);
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(bo, 'When does the heather honey harvest start?')).some((s) => s.snippet.includes('heather')), {
         timeout: 60_000,
@@ -294,6 +316,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
       "update connector_syncs set reconciled_at = now() - interval '1 day' where connection_uuid in (select connection_uuid from connector_connections where connector = 'slack')",
     );
     await connect(olga, 'slack', 'slack', { id: 'U-olga', email: 'olga@slack.example', name: 'olga' }, true);
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(olga, 'What does the treasurer propose about the marzipan budget?')).some((s) => s.snippet.includes('marzipan')), {
         timeout: 60_000,
@@ -329,6 +352,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     const apiary = teams.teams.get('T-bees')?.channels.get('C-apiary');
     if (apiary) apiary.members = ['kim@teams.example'];
     await connect(kim, 'microsoft_teams', 'microsoft', { id: 'aad-kim', email: 'kim@teams.example', name: 'Kim' }, true);
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(hal, 'When do the propolis screens go on?')).some((s) => s.snippet.includes('propolis')), {
         timeout: 60_000,
@@ -407,6 +431,7 @@ describe("an organisation's Slack, Teams and Drive, read as the source lets each
     const resync = await gil.post('/rest/files/resync', { file_repository_info: ORG_FILES, filters: { remote_file_ids: ['no-such-item'] } });
     expect(resync.status, resync.text).toBe(202);
     await citing(fay, 'When are the hives wrapped in tar paper?', 'tar paper');
+    await syncsSettled();
     await expect
       .poll(async () => (await sourcesFor(dan, 'When are the hives wrapped in tar paper?')).some((s) => s.snippet.includes('tar paper')), {
         timeout: 60_000,
