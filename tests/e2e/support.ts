@@ -97,9 +97,7 @@ export async function startE2E(opts: { env?: Record<string, string>; port?: numb
   await ensureWebBuilt();
   const db = await createTestDatabase('e2e');
   const server = await startServerProcess({ databaseUrl: db.url, env: opts.env, port: opts.port });
-  const own = opts.chromiumArgs?.length
-    ? await chromium.launch({ executablePath: OWN_CHROMIUM, args: [...CHROMIUM_ARGS, ...opts.chromiumArgs] })
-    : null;
+  const own = opts.chromiumArgs?.length ? await chromium.launch({ executablePath: OWN_CHROMIUM, args: [...CHROMIUM_ARGS, ...opts.chromiumArgs] }) : null;
   const browser = own ?? (await sharedChromium());
   const contexts = new Set<BrowserContext>();
   return {
