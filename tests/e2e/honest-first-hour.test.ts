@@ -16,7 +16,8 @@ describe('a fresh install', () => {
   let e2e: E2E;
   let page: Page;
   beforeAll(async () => {
-    e2e = await startE2E();
+    // The full browser: its dictation test needs the microphone's permission prompt, which the headless shell lacks.
+    e2e = await startE2E({ fullChromium: true });
     page = await e2e.page();
   });
   afterAll(() => e2e?.close());

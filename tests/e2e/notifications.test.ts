@@ -30,7 +30,8 @@ async function signUpIn(page: Page, name: string, email: string) {
 beforeAll(async () => {
   push = await startPushService();
   dataDir = mkdtempSync(join(tmpdir(), 'notify-e2e-'));
-  e2e = await startE2E({ env: { DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: push.caFile, WEB_PUSH_ALLOW_PRIVATE_HOSTS: push.hostPort } });
+  // The full browser: the headless shell has no push service for the service worker's subscription.
+  e2e = await startE2E({ env: { DATA_DIR: dataDir, NODE_EXTRA_CA_CERTS: push.caFile, WEB_PUSH_ALLOW_PRIVATE_HOSTS: push.hostPort }, fullChromium: true });
   bob = await e2e.page();
   ada = await e2e.page();
   await signUpIn(bob, 'Bob Invitee', bobEmail);

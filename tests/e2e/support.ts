@@ -72,7 +72,8 @@ let workerChromium: Promise<Browser> | null = null;
  * drawing every open page, about a tenth of a core each while the page is idle, and the shell
  * does not (six idle pages: 3.3 s of CPU per 10 s against 0.1 s; two e2e files: 45.5 s of
  * Chromium CPU against 25.8 s). A file that needs the full browser (an extension, a fake camera)
- * gets /usr/bin/chromium of its own. CHROMIUM_PATH names one browser for both.
+ * gets /usr/bin/chromium of its own (startE2E's `chromiumArgs`, `fullChromium`), as does one that needs what
+ * the shell lacks: a push service, the microphone's permission prompt. CHROMIUM_PATH names one browser for both.
  */
 const SHARED_CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const OWN_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,13 +92,17 @@ async function sharedChromium(): Promise<Browser> {
 
 /**
  * `env` configures the server, e.g. SEARXNG_URL and LLM_* pointing at the fakes; `port` when a fake must know it first;
- * `chromiumArgs` adds switches (e.g. Chromium's fake camera): such a file gets a Chromium of its own, closed with it.
+ * `chromiumArgs` adds switches (e.g. Chromium's fake camera), and `fullChromium` asks for what only the full browser
+ * has (its push service, its microphone permission): such a file gets a Chromium of its own, closed with it.
  */
-export async function startE2E(opts: { env?: Record<string, string>; port?: number; chromiumArgs?: string[] } = {}): Promise<E2E> {
+export async function startE2E(opts: { env?: Record<string, string>; port?: number; chromiumArgs?: string[]; fullChromium?: boolean } = {}): Promise<E2E> {
   await ensureWebBuilt();
   const db = await createTestDatabase('e2e');
   const server = await startServerProcess({ databaseUrl: db.url, env: opts.env, port: opts.port });
-  const own = opts.chromiumArgs?.length ? await chromium.launch({ executablePath: OWN_CHROMIUM, args: [...CHROMIUM_ARGS, ...opts.chromiumArgs] }) : null;
+  const own =
+    opts.chromiumArgs?.length || opts.fullChromium
+      ? await chromium.launch({ executablePath: OWN_CHROMIUM, args: [...CHROMIUM_ARGS, ...(opts.chromiumArgs ?? [])] })
+      : null;
   const browser = own ?? (await sharedChromium());
   const contexts = new Set<BrowserContext>();
   return {
