@@ -10,18 +10,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { allTables } from '../../tests/support/all-tables.js';
-import { insertDriveConnection, pickedItemFound } from '../../tests/support/connector-rows.js';
+import { insertDriveConnection, pickedItemFound, syncedFilesDeps } from '../../tests/support/connector-rows.js';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
 import { EventStore } from '../eventstore/store.js';
 import { ConcurrencyError, type Trx } from '../eventstore/types.js';
 import { deleteImportedFilesIn, importFile } from '../files/index.js';
-import { createStorage } from '../storage/create-storage.js';
 import { evolveItem, itemStream, NO_ITEM } from './items.js';
 import { connectionStream, type ConnectionEvent } from './events.js';
 import { type RemovalDeps, releaseRemovedConnection, removeItemBatch } from './removal.js';
@@ -83,16 +81,7 @@ function deps(deleteFile: RemovalDeps['deleteFile']): RemovalDeps {
 function filesDeps() {
   const dataDir = mkdtempSync(join(tmpdir(), 'removal-int-'));
   onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-  const storage = createStorage({ s3: null, dataDir, publicUrl: 'http://127.0.0.1', fileMaxBytes: 1024 * 1024 }, 'removal-test-secret');
-  return {
-    db,
-    store,
-    storage,
-    now: () => new Date(),
-    config: { fileMaxBytes: 1024 * 1024 } as never,
-    logger: pino({ level: 'silent' }),
-    indexing: { start: async () => {} },
-  };
+  return syncedFilesDeps(db, store, dataDir);
 }
 
 describe('the batches of a removed connection', () => {

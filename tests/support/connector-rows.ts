@@ -1,6 +1,9 @@
 // A Google Drive connection's row written straight into the read model, and a picked item's event, for tests of the
 // connectors' steps on real PostgreSQL that need a connection but no OAuth round trip.
+import pino from 'pino';
 import type { Db } from '../../services/db/database.js';
+import type { EventStore } from '../../services/eventstore/store.js';
+import { createStorage } from '../../services/storage/create-storage.js';
 import type { ItemEvent, ItemRepository } from '../../services/connectors/items.js';
 import { allTables } from './all-tables.js';
 
@@ -49,5 +52,19 @@ export function pickedItemFound(f: {
       readers: null,
       found_at: f.at,
     },
+  };
+}
+
+/** Files' own dependencies for a test that imports and deletes synced files as a sync and a removal do, stored under `dataDir`. */
+export function syncedFilesDeps(db: Db, store: EventStore, dataDir: string) {
+  const storage = createStorage({ s3: null, dataDir, publicUrl: 'http://127.0.0.1', fileMaxBytes: 1024 * 1024 }, 'synced-files-test-secret');
+  return {
+    db,
+    store,
+    storage,
+    now: () => new Date(),
+    config: { fileMaxBytes: 1024 * 1024 } as never,
+    logger: pino({ level: 'silent' }),
+    indexing: { start: async () => {} },
   };
 }

@@ -4,13 +4,11 @@
 // syncing each one through a provider fake.
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import pino from 'pino';
 import { projections } from '../../services/app/projections.js';
 import { importFile } from '../../services/files/index.js';
 import { itemStream } from '../../services/connectors/items.js';
 import { EventStore } from '../../services/eventstore/store.js';
-import { createStorage } from '../../services/storage/create-storage.js';
-import { pickedItemFound } from './connector-rows.js';
+import { pickedItemFound, syncedFilesDeps } from './connector-rows.js';
 import { testDb } from './database.js';
 
 export type Seeded = { items: string[]; files: string[] };
@@ -25,16 +23,7 @@ export async function seedSyncedItems(opts: {
 }): Promise<Seeded> {
   const db = testDb(opts.databaseUrl, 8);
   const store = new EventStore(db, projections);
-  const storage = createStorage({ s3: null, dataDir: opts.dataDir, publicUrl: 'http://127.0.0.1', fileMaxBytes: 1024 * 1024 }, 'seed-secret');
-  const files = {
-    db,
-    store,
-    storage,
-    now: () => new Date(),
-    config: { fileMaxBytes: 1024 * 1024 } as never,
-    logger: pino({ level: 'silent' }),
-    indexing: { start: async () => {} },
-  };
+  const files = syncedFilesDeps(db, store, opts.dataDir);
   const repository = { type: 'USER' as const, owner_id: opts.userId };
   const seeded: Seeded = { items: [], files: [] };
   const limit = pLimit(8);
