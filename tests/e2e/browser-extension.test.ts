@@ -109,6 +109,9 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   await page.goto('/');
   await page.getByLabel('Ask anything').fill(QUESTION);
   await page.keyboard.press('Enter');
+  // The thread page takes over from /search/new once the thread exists; a form opened before
+  // that would go with the page it was opened on.
+  await page.waitForURL((u) => u.pathname.startsWith('/search/') && u.pathname !== '/search/new', { timeout: 30_000 });
   const entry = page.getByRole('article', { name: QUESTION });
   await entry.getByRole('button', { name: 'Do it in my browser' }).click({ timeout: 30_000 });
 
