@@ -45,6 +45,10 @@ export async function withBenchServer<T>(
       env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp.dir, ...opts.env },
     });
     return await run({ db, server, databaseUrl: database.url });
+  } catch (err) {
+    // What the server said last, so a failed run shows its side too.
+    if (server) note(`${name}: the server's last output:\n${server.logs().slice(-3000)}`);
+    throw err;
   } finally {
     unregister();
     await cleanup();

@@ -1,7 +1,7 @@
 // plainRequest sends what fetch sends: a server sees the same method, headers and body from both;
 // an event stream is read for the time asked and a broken body is an error, as with fetch.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { plainRequest } from './plain-request.js';
 
@@ -74,6 +74,29 @@ describe('plainRequest', () => {
     const res = await plainRequest(`${base}/stream`, { streamReadMs: 200 });
     expect(res.status).toBe(200);
     expect(res.text).toBe('event: unread\ndata: {"count":1}\n\n');
+  });
+
+  test('a kept-alive connection the server closes as a request goes out on it: the request is sent again on a new one', async () => {
+    // Each connection answers its first request and is closed unanswered at its second, as a
+    // server closing an idle connection does when the request crosses the close.
+    let connections = 0;
+    const closing = net.createServer((socket) => {
+      connections++;
+      let requests = 0;
+      socket.on('data', () => {
+        if (++requests === 1) socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\nok');
+        else socket.destroy();
+      });
+    });
+    await new Promise<void>((ok) => closing.listen(0, '127.0.0.1', ok));
+    const url = `http://127.0.0.1:${(closing.address() as AddressInfo).port}/`;
+    try {
+      expect((await plainRequest(url)).text).toBe('ok');
+      expect((await plainRequest(url, { method: 'POST', body: 'again' })).text).toBe('ok');
+      expect(connections).toBe(2);
+    } finally {
+      closing.close();
+    }
   });
 
   test('a body the server breaks off is an error', async () => {

@@ -27,7 +27,19 @@ export type PlainRequest = {
   streamReadMs?: number;
 };
 
-export function plainRequest(url: string | URL, r: PlainRequest = {}): Promise<PlainAnswer> {
+export async function plainRequest(url: string | URL, r: PlainRequest = {}): Promise<PlainAnswer> {
+  try {
+    return await sendOnce(url, r);
+  } catch (err) {
+    // A kept-alive connection the server closed (idle past its keep-alive timeout) just as the
+    // request went out on it: the server never read the request, so it is sent again on a new
+    // one, as Node's documentation advises.
+    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as NodeJS.ErrnoException).code === 'ECONNRESET') return sendOnce(url, r);
+    throw err;
+  }
+}
+
+function sendOnce(url: string | URL, r: PlainRequest): Promise<PlainAnswer> {
   const method = (r.method ?? 'GET').toUpperCase();
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(r.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -62,7 +74,7 @@ export function plainRequest(url: string | URL, r: PlainRequest = {}): Promise<P
           done();
         }, r.streamReadMs);
     });
-    req.on('error', reject);
+    req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     req.end(body);
   });
 }
