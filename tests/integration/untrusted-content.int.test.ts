@@ -62,9 +62,12 @@ afterAll(async () => {
 });
 
 /**
- * Probes /readyz one after another until `work` settles. A probe the server does not answer
- * within 5 s counts as unanswered: a frozen event loop answers nothing until it is free.
+ * Probes /readyz every PROBE_GAP_MS until `work` settles. A probe the server does not answer
+ * within 5 s counts as unanswered: a frozen event loop answers nothing until it is free. Probes
+ * back to back (hundreds a second) took the CPU the work itself needed, and caught no freeze a
+ * probe every 50 ms misses: only a freeze of 5 s counts.
  */
+const PROBE_GAP_MS = 50;
 async function probedDuring<T>(work: Promise<T>): Promise<{ result: T; answered: number; unanswered: number }> {
   let settled = false;
   const done = work.finally(() => {
@@ -80,6 +83,7 @@ async function probedDuring<T>(work: Promise<T>): Promise<{ result: T; answered:
       );
       if (ok) answered++;
       else unanswered++;
+      await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
     }
   })();
   const result = await done;
