@@ -35,23 +35,23 @@ function AgentPage() {
   return <p>Following task {useParams().taskUuid}</p>;
 }
 
-function show() {
+function show(entryKey = crypto.randomUUID()) {
   const modals: ModalApi = { stack: [], open: vi.fn(() => 1) as unknown as ModalApi['open'], close: vi.fn() };
   const router = createMemoryRouter(
     [
-      { path: '/', element: <DoItInMyBrowser question="Book a double room at Hotel Example" /> },
+      { path: '/', element: <DoItInMyBrowser question="Book a double room at Hotel Example" entryKey={entryKey} /> },
       { path: '/agent/:taskUuid', element: <AgentPage /> },
     ],
     { initialEntries: ['/'] },
   );
-  render(
+  const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <ModalContext.Provider value={modals}>
         <RouterProvider router={router} />
       </ModalContext.Provider>
     </QueryClientProvider>,
   );
-  return { user: userEvent.setup(), modals };
+  return { user: userEvent.setup(), modals, unmount: view.unmount };
 }
 
 afterEach(() => {
@@ -90,6 +90,24 @@ describe('Do it in my browser', () => {
     const { user, modals } = show();
     await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
     expect(modals.open).toHaveBeenCalledWith('install');
+    expect(screen.queryByRole('form', { name: 'Start the agent' })).toBeNull();
+  });
+
+  it('an open form and what was typed in it outlast the entry mounted anew (the thread page taking over from /search/new)', async () => {
+    installExtension((m) => (m.type === 'PING' ? { ok: true, version: '0.1.0' } : { task_uuid: TASK_UUID }));
+    const first = show('entry-1');
+    await first.user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+    await first.user.type(screen.getByLabelText('Start at (optional)'), 'hotel.example/booking');
+    first.unmount();
+    const again = show('entry-1');
+    expect(await screen.findByRole('form', { name: 'Start the agent' })).toBeInTheDocument();
+    expect(screen.getByLabelText('What should the agent do?')).toHaveValue('Book a double room at Hotel Example');
+    expect(screen.getByLabelText('Start at (optional)')).toHaveValue('hotel.example/booking');
+    // Closed, it stays closed when the entry is mounted anew.
+    await again.user.click(screen.getByRole('button', { name: 'Cancel' }));
+    again.unmount();
+    show('entry-1');
+    await screen.findByRole('button', { name: 'Do it in my browser' });
     expect(screen.queryByRole('form', { name: 'Start the agent' })).toBeNull();
   });
 });

@@ -34,11 +34,26 @@ resetOnSignOut(() => {
 
 export const NO_EXTENSION_ANSWER = 'The browser extension did not answer. Reload the page, or install it again.';
 
-export function DoItInMyBrowser({ question }: { question: string }) {
+/**
+ * The open forms and what was typed in them, by entry: the thread page takes over from
+ * /search/new once the thread exists (mounting the entry anew), and a form opened just before
+ * goes on there as it was, rather than closing under the person's cursor.
+ */
+type Draft = { task: string; startUrl: string };
+const drafts = new Map<string, Draft>();
+resetOnSignOut(() => drafts.clear());
+
+/** `entryKey`: the entry's key, the same on /search/new and on the thread page. */
+export function DoItInMyBrowser({ question, entryKey }: { question: string; entryKey: string }) {
   const extension = useAgentExtension();
   const { user } = useSession();
   const modals = useModals();
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(() => drafts.has(entryKey));
+  const setOpen = (next: boolean) => {
+    if (next) drafts.set(entryKey, drafts.get(entryKey) ?? { task: question, startUrl: '' });
+    else drafts.delete(entryKey);
+    setOpenState(next);
+  };
   useEffect(() => {
     if (extension.present && user) void handTokenOver();
   }, [extension.present, user]);
@@ -46,22 +61,38 @@ export function DoItInMyBrowser({ question }: { question: string }) {
   const onClick = () => {
     if (!extension.present) modals.open('install');
     else if (!user) modals.open('login', { origin: 'agent', title: 'Sign in to let the agent work in your browser' });
-    else setOpen((o) => !o);
+    else setOpen(!open);
   };
   return (
     <>
       <button type="button" className="btn-ghost" aria-label="Do it in my browser" aria-expanded={extension.present ? open : undefined} onClick={onClick}>
         <MousePointerClick className="size-4" /> <span className="hidden sm:inline">Do it in my browser</span>
       </button>
-      {open && <StartAgentForm question={question} onCancel={() => setOpen(false)} />}
+      {open && (
+        <StartAgentForm
+          draft={drafts.get(entryKey) ?? { task: question, startUrl: '' }}
+          keep={(draft) => drafts.set(entryKey, draft)}
+          onDone={() => drafts.delete(entryKey)}
+          onCancel={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
-function StartAgentForm({ question, onCancel }: { question: string; onCancel: () => void }) {
+/** What is typed goes to `keep` as it changes (see drafts); `onDone` once the task is handed over. */
+function StartAgentForm({ draft, keep, onDone, onCancel }: { draft: Draft; keep: (draft: Draft) => void; onDone: () => void; onCancel: () => void }) {
   const navigate = useNavigate();
-  const [task, setTask] = useState(question);
-  const [startUrl, setStartUrl] = useState('');
+  const [task, setTaskState] = useState(draft.task);
+  const [startUrl, setStartUrlState] = useState(draft.startUrl);
+  const setTask = (value: string) => {
+    setTaskState(value);
+    keep({ task: value, startUrl });
+  };
+  const setStartUrl = (value: string) => {
+    setStartUrlState(value);
+    keep({ task, startUrl: value });
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -78,6 +109,7 @@ function StartAgentForm({ question, onCancel }: { question: string; onCancel: ()
         ...(startUrl.trim() ? { start_url: startUrl.trim() } : {}),
       });
       if (!answer || typeof answer.task_uuid !== 'string') throw new Error(typeof answer?.error === 'string' ? answer.error : NO_EXTENSION_ANSWER);
+      onDone();
       navigate(`/agent/${answer.task_uuid}`);
     } catch (err) {
       setError(err instanceof ApiError || !(err instanceof Error) ? problemMessage(err) : err.message);

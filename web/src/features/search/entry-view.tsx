@@ -200,7 +200,7 @@ export function EntryView({ entry, first, onAsk, onRewrite, onStop, isOwner = fa
               </button>
             )}
             {/* The in-browser agent, in the app's shell only (it needs the modal host). */}
-            {modals && entry.answer && <DoItInMyBrowser question={entry.query_str} />}
+            {modals && entry.answer && <DoItInMyBrowser question={entry.query_str} entryKey={entry.key} />}
             {/* Offered only where the server translates (TRANSLATE_URL). */}
             {entry.answer && translation && <TranslateAnswerButton text={entry.answer} onTranslated={setTranslated} />}
             {modals && backendUuid && entry.answer && (
