@@ -32,6 +32,7 @@ export async function buildKernel(config: Config, logger: Logger, database: AppD
     trustedOrigins: config.trustedOrigins,
     signInProviders: config.signInProviders,
     mailLeaves: !!config.smtpUrl,
+    cheapPasswordHashes: config.cheapPasswordHashes,
   };
   await migrateAuth(authOptions);
   const store = new EventStore(db, projections);

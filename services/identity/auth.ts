@@ -19,6 +19,7 @@ import {
 import { claimsOf } from './verification-token.js';
 import { USERNAME_LENGTH } from './decide.js';
 import { verifiedSignInPlugin } from './verified-sign-in-plugin.js';
+import { cheapPasswordHashing } from './cheap-password-hashing.js';
 
 /** `sendMail`: how account mails leave (absent where no mail is sent, as when only migrating). */
 export type AuthOptions = {
@@ -38,6 +39,8 @@ export type AuthOptions = {
   signInProviders?: SignInProviders;
   /** Told the address of an account whose password was reset by its mailed link. */
   onPasswordReset?: (email: string) => void;
+  /** Test servers only (config TEST_CHEAP_PASSWORD_HASHES): a cheap scrypt in place of Better Auth's default. */
+  cheapPasswordHashes?: boolean;
 };
 
 const noMail: SendAccountMail = async () => {
@@ -69,6 +72,7 @@ function authOptions(o: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => o.onPasswordReset?.(user.email),
       sendResetPassword: ({ user, token }) => (o.sendMail ?? noMail)(passwordResetMail(user, token, o.baseURL)),
+      ...(o.cheapPasswordHashes ? { password: cheapPasswordHashing } : {}),
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -320,3 +320,12 @@ describe('bug reports', () => {
     );
   });
 });
+
+describe('settings for tests only', () => {
+  test('cheap password hashes are refused unless NODE_ENV=test', () => {
+    for (const NODE_ENV of ['production', 'development'])
+      expect(refusal({ NODE_ENV, TEST_CHEAP_PASSWORD_HASHES: 'true' })).toContain('TEST_CHEAP_PASSWORD_HASHES: only for tests (NODE_ENV=test)');
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CHEAP_PASSWORD_HASHES: 'true' }).cheapPasswordHashes).toBe(true);
+    expect(loadConfig({}).cheapPasswordHashes).toBe(false);
+  });
+});

@@ -174,6 +174,9 @@ const schema = z.object({
   // Tests only (refused unless NODE_ENV=test): a JSON file of TXT records, {"<name>": ["<text>"]},
   // read at each lookup in place of DNS, so a test can prove a domain it does not own.
   SSO_TEST_DNS_FILE: z.string().min(1).optional(),
+  // Tests only (refused unless NODE_ENV=test): passwords hashed with a cheap scrypt, not Better
+  // Auth's default (services/identity/cheap-password-hashing.ts), as the test servers sign up thousands.
+  TEST_CHEAP_PASSWORD_HASHES: bool.default(false),
   // Scheduled tasks: how often the scheduler looks for due runs (milliseconds).
   TASKS_TICK_MS: numberIn(50, 60_000, 'a whole number of milliseconds from 50 to 60000').default(1000),
   // The in-browser agent's bounds (issue 34): a task fails past them.
@@ -303,6 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (c.TASKS_TEST_CLOCK_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  TASKS_TEST_CLOCK_FILE: only for tests (NODE_ENV=test)');
+  if (c.TEST_CHEAP_PASSWORD_HASHES && c.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  TEST_CHEAP_PASSWORD_HASHES: only for tests (NODE_ENV=test); people\'s passwords get the full cost');
   if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  SSO_TEST_DNS_FILE: only for tests (NODE_ENV=test); real domains are proven through DNS');
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;
@@ -372,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     validateResponses: c.VALIDATE_RESPONSES ?? c.NODE_ENV !== 'production',
     signInRateLimit: c.SIGN_IN_RATE_LIMIT,
+    cheapPasswordHashes: c.TEST_CHEAP_PASSWORD_HASHES,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     adminEmails: c.ADMIN_EMAILS.split(',')
