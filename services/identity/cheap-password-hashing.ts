@@ -9,9 +9,7 @@ const PARAMS = { N: 1024, r: 8, p: 1 } as const;
 const KEY_BYTES = 64;
 
 const keyOf = (password: string, salt: string) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_BYTES, PARAMS, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_BYTES, PARAMS, (err, key) => (err ? reject(err) : resolve(key))));
 
 export const cheapPasswordHashing = {
   hash: async (password: string) => {

@@ -307,7 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (c.TASKS_TEST_CLOCK_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  TASKS_TEST_CLOCK_FILE: only for tests (NODE_ENV=test)');
   if (c.TEST_CHEAP_PASSWORD_HASHES && c.NODE_ENV !== 'test')
-    throw new ConfigError('Invalid configuration:\n  TEST_CHEAP_PASSWORD_HASHES: only for tests (NODE_ENV=test); people\'s passwords get the full cost');
+    throw new ConfigError("Invalid configuration:\n  TEST_CHEAP_PASSWORD_HASHES: only for tests (NODE_ENV=test); people's passwords get the full cost");
   if (c.SSO_TEST_DNS_FILE && c.NODE_ENV !== 'test')
     throw new ConfigError('Invalid configuration:\n  SSO_TEST_DNS_FILE: only for tests (NODE_ENV=test); real domains are proven through DNS');
   let fileLimits: ReturnType<typeof parsePlanFileLimits>;

@@ -35,7 +35,7 @@ function AgentPage() {
   return <p>Following task {useParams().taskUuid}</p>;
 }
 
-function show(entryKey = crypto.randomUUID()) {
+function show(entryKey: string = crypto.randomUUID()) {
   const modals: ModalApi = { stack: [], open: vi.fn(() => 1) as unknown as ModalApi['open'], close: vi.fn() };
   const router = createMemoryRouter(
     [
