@@ -84,6 +84,29 @@ function filesDeps() {
   return syncedFilesDeps(db, store, dataDir);
 }
 
+/** `count` real files imported, each synced onto an item of the connection; their uuids. */
+async function importedItems(files: ReturnType<typeof filesDeps>, connection: string, count: number) {
+  const made: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const { file_uuid } = await importFile(files, {
+      repository: REPO,
+      file_uuid: null,
+      filename: `kept-${n}.txt`,
+      bytes: Buffer.from(`Kept note ${n}.`),
+      uploaded_by: REPO.owner_id,
+      uploader_email: 'owner@example.com',
+    });
+    made.push(file_uuid);
+    const item = randomUUID();
+    const at = '2026-12-01T00:00:00Z';
+    await store.append(itemStream(item), 'no_stream', [
+      pickedItemFound({ item, connection, remoteId: `kept-${n}`, name: `kept-${n}.txt`, kind: 'FILE', repository: REPO, at }),
+      { type: 'ConnectorItemSynced', data: { item_uuid: item, file_uuid, name: null, remote_updated_at: null, readers: null, at } },
+    ]);
+  }
+  return made;
+}
+
 describe('the batches of a removed connection', () => {
   test('take at most a batch each, every file deleted once, until none is left; a batch run again removes nothing twice', async () => {
     const count = BATCH * 2 + 10;
@@ -112,20 +135,26 @@ describe('the batches of a removed connection', () => {
   });
 
   test('a file still being indexed (its stream moved on) is tried again, not failing the batch', async () => {
-    const uuid = await connection('disconnected', 4);
+    const uuid = randomUUID();
+    await insertDriveConnection(db, { uuid, owner: REPO.owner_id, status: 'disconnected' });
+    const files = filesDeps();
+    const made = await importedItems(files, uuid, 4);
+    // The first deletion meets a stream moved on by a racing writer (the file's indexing), once.
     let conflicts = 1;
-    const deleted: string[] = [];
-    const batch = await removeItemBatch(
-      deps(async (file) => {
-        if (conflicts-- > 0) throw new ConcurrencyError(`file-${file}`, 2, 3);
-        deleted.push(file);
-      }),
-      uuid,
-      'user-1',
-    );
-    expect(batch).toEqual({ removed: 4, done: true });
-    expect(deleted).toHaveLength(2);
+    const racing = Object.assign(Object.create(files.store) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) => {
+        if (conflicts-- > 0) return Promise.reject(new ConcurrencyError(args[0], 2, 3));
+        return files.store.append(...args);
+      },
+    });
+    const real = {
+      ...deps(async () => {}),
+      deleteFilesIn: (trx: Trx, uuids: string[], by: string) => deleteImportedFilesIn({ ...files, store: racing }, trx, uuids, by),
+    };
+    expect(await removeItemBatch(real, uuid, 'user-1')).toEqual({ removed: 4, done: true });
+    expect(conflicts).toBe(-4);
     expect(await left(uuid)).toBe(0);
+    expect(await allTables(db).selectFrom('files').select('file_uuid').where('file_uuid', 'in', made).execute()).toEqual([]);
   });
 
   test('connected again and picked again while a batch deletes its files: the reconnection waits for the batch, so nothing picked again is lost', async () => {
@@ -174,24 +203,7 @@ describe('the batches of a removed connection', () => {
     const uuid = randomUUID();
     await insertDriveConnection(db, { uuid, owner: REPO.owner_id, status: 'disconnected' });
     const files = filesDeps();
-    const made: string[] = [];
-    for (let n = 0; n < 3; n++) {
-      const { file_uuid } = await importFile(files, {
-        repository: REPO,
-        file_uuid: null,
-        filename: `kept-${n}.txt`,
-        bytes: Buffer.from(`Kept note ${n}.`),
-        uploaded_by: REPO.owner_id,
-        uploader_email: 'owner@example.com',
-      });
-      made.push(file_uuid);
-      const item = randomUUID();
-      const at = '2026-12-01T00:00:00Z';
-      await store.append(itemStream(item), 'no_stream', [
-        pickedItemFound({ item, connection: uuid, remoteId: `kept-${n}`, name: `kept-${n}.txt`, kind: 'FILE', repository: REPO, at }),
-        { type: 'ConnectorItemSynced', data: { item_uuid: item, file_uuid, name: null, remote_updated_at: null, readers: null, at } },
-      ]);
-    }
+    const made = await importedItems(files, uuid, 3);
     const real = { ...deps(async () => {}), deleteFilesIn: (trx: Trx, uuids: string[], by: string) => deleteImportedFilesIn(files, trx, uuids, by) };
     const standing = async () => (await allTables(db).selectFrom('files').select('file_uuid').where('file_uuid', 'in', made).execute()).length;
     // The server dies once the batch's files are deleted, before its items are removed.
