@@ -26,6 +26,11 @@ describe('confirmationFor', () => {
     expect(confirmationFor(facts('Navigate', { url: 'https://flights.example.com/next' }))).toBeNull();
     expect(confirmationFor(facts('Navigate', { url: 'back' }))).toBeNull();
   });
+  test('a task site of www. and one label covers itself, not its whole top-level domain', () => {
+    const on = (url: string) => confirmationFor({ ...facts('Navigate', { url }), taskHosts: ['www.com'] });
+    expect(on('https://shop.www.com/')).toBeNull();
+    expect(on('https://evil.com/')?.reason).toBe('leaves_task_sites');
+  });
   test('personal or payment data waits: a card number typed, an email filled in', () => {
     expect(confirmationFor(facts('Computer', { action: 'type', text: '4111 1111 1111 1111' }))?.reason).toBe('submits_personal_data');
     expect(confirmationFor(facts('FormInput', { target: { element: 3 }, value: 'x' }))?.reason).toBe('submits_personal_data');

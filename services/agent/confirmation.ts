@@ -35,7 +35,8 @@ export function hostOf(url: string): string | null {
 }
 
 /** A site's own host or one below it (www.example.com is example.com's). */
-const within = (host: string, hosts: readonly string[]) => hosts.some((h) => host === h || host.endsWith(`.${h.replace(/^www\./, '')}`) || h === `www.${host}`);
+const within = (host: string, hosts: readonly string[]) =>
+  hosts.some((h) => host === h || host.endsWith(`.${h.replace(/^www\.(?=[^.]+\.)/, '')}`) || h === `www.${host}`);
 
 const targetLabel = (facts: ActionFacts) => {
   const target = facts.request.target as { element?: unknown } | undefined;

@@ -19,6 +19,9 @@ describe('domain rules', () => {
     expect(parseDomainRule('wikipedia.org')).toEqual({ domain: 'wikipedia.org', exclude: false });
     expect(parseDomainRule(' -Reddit.COM ')).toEqual({ domain: 'reddit.com', exclude: true });
     expect(parseDomainRule('www.example.com.')).toEqual({ domain: 'example.com', exclude: false });
+    // A CI run's property test drew `www.org`: stripping its www. left no domain at all.
+    expect(parseDomainRule('www.org')).toEqual({ domain: 'www.org', exclude: false });
+    expect(parseDomainRule('-www.www.org')).toEqual({ domain: 'www.org', exclude: true });
     expect(parseDomainRule('xn--bcher-kva.example')).toEqual({ domain: 'xn--bcher-kva.example', exclude: false });
   });
 

@@ -16,11 +16,12 @@ export type DomainRule = { domain: string; exclude: boolean };
 /**
  * Reads a domain filter entry: `wikipedia.org` includes, `-reddit.com` excludes. Case, a
  * leading `www.` and a trailing dot are forgiven; anything else that is not a host name is null.
+ * `www.` goes only before two more labels: `www.com` is a domain of its own.
  */
 export function parseDomainRule(entry: string): DomainRule | null {
   const trimmed = entry.trim().toLowerCase();
   const exclude = trimmed.startsWith('-');
-  const domain = (exclude ? trimmed.slice(1) : trimmed).replace(/^www\./, '').replace(/\.$/, '');
+  const domain = (exclude ? trimmed.slice(1) : trimmed).replace(/\.$/, '').replace(/^www\.(?=[^.]+\.)/, '');
   if (!DOMAIN.test(domain) || domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) return null;
   return { domain, exclude };
 }
