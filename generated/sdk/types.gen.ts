@@ -2706,7 +2706,7 @@ export type ShippingAddress = {
     state?: string | null;
     postal_code: string;
     /**
-     * Two letters, ISO 3166-1 alpha-2 (kept upper case).
+     * Two letters, ISO 3166-1 alpha-2 (kept upper case). Latin letters only, so upper case stays two letters ("ß" would become "SS").
      */
     country: string;
     phone?: string | null;

@@ -191,6 +191,17 @@ describe('refused orders', () => {
     expect(await refusal([item({ option_key: 'no-such-option' })])).toEqual([404, 'option_not_found']);
     expect((await b.get('/rest/shopping/orders')).json.orders).toEqual([]);
   });
+
+  test('a country that is not two Latin letters is refused at the edge, before anything is saved ("ß" upper case is "SS")', async () => {
+    const b = await signedUp(server.url, 'Faraway Buyer');
+    for (const country of ['ßa', 'U1', 'USA']) {
+      const res = await b.post('/rest/stripe/update-customer-shipping-address', { shipping_address: { ...ADDRESS, country } });
+      expect([res.status, res.text]).toEqual([400, expect.stringContaining('country')]);
+    }
+    expect((await b.get('/rest/shopping/retrieve-customer-shopping-info')).json.shipping_address).toBeNull();
+    const saved = await b.post('/rest/stripe/update-customer-shipping-address', { shipping_address: { ...ADDRESS, country: 'at' } });
+    expect(saved.json.shipping_address.country).toBe('AT');
+  });
 });
 
 describe('authorization rows', () => {

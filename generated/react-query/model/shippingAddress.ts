@@ -46,9 +46,10 @@ export interface ShippingAddress {
      */
   postal_code: string;
   /**
-     * Two letters, ISO 3166-1 alpha-2 (kept upper case).
+     * Two letters, ISO 3166-1 alpha-2 (kept upper case). Latin letters only, so upper case stays two letters ("ß" would become "SS").
      * @minLength 2
      * @maxLength 2
+     * @pattern [A-Za-z]{2}
      */
   country: string;
   /**

@@ -15,3 +15,13 @@ test('a required field of spaces only is refused: nothing can be shipped there',
     }),
   );
 });
+
+test('a country that is not two Latin letters is refused, even one whose upper case is two letters longer', () => {
+  for (const country of ['ßa', 'ŉx', 'U1', 'Ü.', 'u'])
+    expect(() => normalAddress({ ...ADDRESS, country })).toThrow(expect.objectContaining({ code: 'shipping_country_invalid' }));
+  fc.assert(
+    fc.property(fc.stringMatching(/^[A-Za-z]{2}$/), (country) => {
+      expect(normalAddress({ ...ADDRESS, country }).country).toBe(country.toUpperCase());
+    }),
+  );
+});

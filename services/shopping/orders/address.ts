@@ -27,5 +27,7 @@ export function normalAddress(a: ShippingAddress): Required<ShippingAddress> {
     phone: a.phone?.trim() || null,
   };
   if (!address.name || !address.line1 || !address.city || !address.postal_code) throw orderErrors.addressIncomplete();
+  // The schema's pattern refuses it at the edge; kept here so no other caller stores "SS" for "ß".
+  if (!/^[A-Z]{2}$/.test(address.country)) throw orderErrors.countryInvalid();
   return address;
 }

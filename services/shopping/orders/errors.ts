@@ -6,6 +6,7 @@ export const orderErrors = {
   paymentsNotConfigured: () =>
     new DomainError('unavailable', 'payments_not_configured', 'Payments are not set up on this server: nothing can be bought here yet.'),
   addressIncomplete: () => new DomainError('invalid', 'shipping_address_incomplete', 'The shipping address needs a name, a street, a city and a postal code.'),
+  countryInvalid: () => new DomainError('invalid', 'shipping_country_invalid', 'The country must be two letters (ISO 3166-1), such as US or GB.'),
   optionNotFound: () => new DomainError('not_found', 'option_not_found', 'This product option is not in the catalogue.'),
   paidAtStore: (merchantName: string) =>
     new DomainError('conflict', 'merchant_paid_at_store', `${merchantName} is paid at its own store: put this product in a store cart (create-firmly-cart).`),
