@@ -107,8 +107,12 @@ describe('the watchlist, keyboard only', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('Edit watchlist');
 
-    const kept = await page.evaluate(async () => (await (await fetch('/rest/homepage-widgets/watchlist/subscription?type=finance')).json()).results);
-    expect(kept.map((r: { identifier: string; order: number }) => [r.identifier, r.order])).toEqual([['MSFT', 0]]);
+    // The list on screen is the optimistic one: the server's follows once the remove has landed.
+    const kept = async () =>
+      (await page.evaluate(async () => (await (await fetch('/rest/homepage-widgets/watchlist/subscription?type=finance')).json()).results)).map(
+        (r: { identifier: string; order: number }) => [r.identifier, r.order],
+      );
+    await expect.poll(kept).toEqual([['MSFT', 0]]);
     await widget.getByText('+20.00 (+5.00%)').waitFor();
   });
 

@@ -1,7 +1,9 @@
 // A person's watchlist of one type and its changes (seed 000 "Watchlist"): add, remove and reorder
 // are applied to the cached list at once; a failure is logged, the list rolled back to what it was
-// and refetched. A full list says the seed's "Watchlist full (max 50 items)." Reading the list
-// fails into an empty one (seed 000 §7).
+// and refetched. The list is refetched when the last of a burst of changes settles, not after each:
+// an earlier change's refetch would answer the server's list from before a later change landed and
+// put back, for a moment, what the person had just removed. A full list says the seed's "Watchlist
+// full (max 50 items)." Reading the list fails into an empty one (seed 000 §7).
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetSportsScoresQueryKey,
@@ -31,6 +33,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   const client = useQueryClient();
   // A plain key: the cache entry is written in the response shape below.
   const key: readonly unknown[] = getGetWatchlistSubscriptionsQueryKey({ type });
+  const mutationKey = ['watchlist-change', type];
   const current = () => (client.getQueryData<Cached>(key)?.data.results ?? EMPTY) as WatchlistSubscription[];
   const optimistic = (change: (items: WatchlistSubscription[]) => WatchlistSubscription[]) => async () => {
     await client.cancelQueries({ queryKey: key });
@@ -46,6 +49,8 @@ export function useWatchlistChanges(type: WatchlistType) {
     toast.error(text, { duration: TOAST_DURATION.normal });
   };
   const refetch = async () => {
+    // The change settling still counts as running here: more than one means another is on its way.
+    if (client.isMutating({ mutationKey }) > 1) return;
     await client.invalidateQueries({ queryKey: key });
     // The sports widget's games are those of the followed teams.
     if (type === 'sports') await client.invalidateQueries({ queryKey: getGetSportsScoresQueryKey() });
@@ -53,6 +58,7 @@ export function useWatchlistChanges(type: WatchlistType) {
 
   const add = useAddWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
+      mutationKey,
       onMutate: ({ params }) =>
         optimistic((items) => [
           ...items,
@@ -73,6 +79,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   });
   const remove = useRemoveWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
+      mutationKey,
       onMutate: ({ params }) => optimistic((items) => items.filter((i) => i.identifier !== params.identifier))(),
       onError: failed('remove from the watchlist'),
       onSettled: refetch,
@@ -80,6 +87,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   });
   const reorder = useReorderWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
+      mutationKey,
       onMutate: ({ params, data }) =>
         optimistic((items) => {
           const moved = items.find((i) => i.identifier === params.identifier);

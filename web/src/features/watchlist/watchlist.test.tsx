@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 // The watchlist in the app against the mock API (the server's rules): added from the modal's search
 // and shown on /finance with its price; an add the server refuses is rolled back, with the seed's
-// "Watchlist full (max 50 items)." when it is full; a reorder that fails puts the order back.
+// "Watchlist full (max 50 items)." when it is full; a reorder that fails puts the order back; quick
+// changes are refetched once the last has settled, so a removed item does not come back meanwhile.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/routes';
@@ -90,5 +91,33 @@ describe('the watchlist', () => {
     await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
     await user.click(within(dialog).getByRole('button', { name: 'Move MSFT up' }));
     await expect.poll(() => listed(dialog)).toEqual(['MSFT', 'AAPL']);
+  });
+
+  it('a reorder then a quick remove: the list is not refetched until the remove has landed, so the removed item stays gone', async () => {
+    const user = atFinance();
+    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+    await openModalAndAdd(user, 'micro', 'MSFT');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+    const log: string[] = [];
+    // Each handler notes the call and falls through to the mock server's own (it returns nothing).
+    mocks.server.use(
+      http.patch(SUBSCRIPTION, async () => {
+        await delay(100);
+        log.push('reorder answered');
+      }),
+      http.delete(SUBSCRIPTION, async () => {
+        await delay(500);
+        log.push('remove answered');
+      }),
+      http.get(SUBSCRIPTION, () => {
+        log.push('list read');
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Move MSFT up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove AAPL' }));
+    await expect.poll(() => log.includes('list read')).toBe(true);
+    expect(log).toEqual(['reorder answered', 'remove answered', 'list read']);
+    await expect.poll(() => listed(dialog)).toEqual(['MSFT']);
   });
 });
