@@ -15,8 +15,10 @@ import { startServerProcess, type ServerProcess } from '../support/server-proces
 import { collect } from '../support/sse.js';
 
 const BUCKET = 'answer-files';
-// Forms live half the TTL (upload-use-cases.ts): 3 s here, so the test sees the form die.
-const TTL_SECONDS = 6;
+// Forms live half the TTL (upload-use-cases.ts): 8 s here, so the test sees the form die. The replay
+// must come before the expiry empties the key (s3rver takes a dead form, S3 would not): 6 s was too
+// short for signing up, uploading and indexing in a loaded CI run.
+const TTL_SECONDS = 16;
 let fake: Awaited<ReturnType<typeof startFakeS3>>;
 let storage: S3Storage;
 let database: { url: string; drop: () => Promise<void> };
@@ -88,7 +90,6 @@ test("replaying an S3 upload form after indexing changes neither the indexed tex
 
   // Once the form is dead and the upload's TTL has passed, its key is emptied; the sealed copy stays.
   const uploadKey = storage.keyOf(params.s3_object_url)!;
-  // Up to a minute: the expiry workflow's turn came after 20 s in a loaded clean-clone run.
   await expect.poll(() => storage.head(uploadKey), { timeout: 60_000, interval: 500 }).toBeNull();
   expect((await storage.read(storage.keyOf(fileUrl)!)).toString()).toBe('The heron ledger balances.');
 });
