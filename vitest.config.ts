@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sharedWorkerFiles } from './tests/support/shared-workers.js';
 
-// Test files that start servers or databases in-process run each in a fresh process; the others
-// share their workers' module graphs (about half the CPU of a fresh process per file): the
+// Test files that start servers or databases in-process, or load the app's code, run each in a fresh
+// process; the others share their workers' module graphs (about half the CPU of a fresh process per file): the
 // browser tests (each drives its own server process and Chromium, and keeps nothing in the
 // modules it shares: 1.2 s of CPU less a file), and one project for Node's unit tests and one for
 // the browser-like ones.
@@ -14,11 +15,12 @@ const NODE_TESTS = ['services/**/*.test.ts', 'workflows/**/*.test.ts', 'mocks/**
 // device, in a full run).
 const POLL = { poll: { timeout: 10_000 } };
 const exclude = ['node_modules/**', 'dist/**', 'data/**', '.tools/**', 'tests/bench/**'];
+// The server files that drive the app only as child processes share their workers (shared-workers.ts).
+const SHARED_SERVER_TESTS = sharedWorkerFiles(SERVER_TESTS, exclude);
 
 export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/vitest-setup.ts'],
     pool: 'forks',
     // Three files at a time on two cores: with two, the cores idled a tenth of the run (files waiting
     // on servers, timers and workflows); measured 820 s with two, 770 s with three (make test-only).
@@ -29,13 +31,22 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'browsers', include: BROWSER_TESTS, exclude, isolate: false, expect: POLL, maxWorkers: 2, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'servers', include: SERVER_TESTS, exclude, expect: POLL, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'servers', include: SERVER_TESTS, exclude: [...exclude, ...SHARED_SERVER_TESTS], expect: POLL, sequence: { groupOrder: 1 } },
+      },
+      { extends: true, test: { name: 'servers-shared', include: SHARED_SERVER_TESTS, exclude, isolate: false, expect: POLL, sequence: { groupOrder: 1 } } },
       // Shared workers: module state lives on between files, so these files keep none at module level.
       {
         extends: true,
         test: { name: 'unit', include: NODE_TESTS, exclude: [...exclude, ...SERVER_TESTS, ...BROWSER_TESTS], isolate: false, sequence: { groupOrder: 1 } },
       },
-      { extends: true, test: { name: 'web', include: WEB_TESTS, exclude, isolate: false, sequence: { groupOrder: 1 } } },
+      // Only the web files need the DOM matchers and the clean-up between files (vitest-setup.ts); loading them cost
+      // every other file 0.15-0.3 s.
+      {
+        extends: true,
+        test: { name: 'web', include: WEB_TESTS, exclude, isolate: false, setupFiles: ['tests/support/vitest-setup.ts'], sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -5,6 +5,7 @@
 // request that submits the file and, should that start be lost, from the log.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import type { Background, BackgroundKernel } from '../services/shared/background.js';
+import { QUEUE_IDLE_POLL_MS } from './queue-polling.js';
 import { startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
@@ -26,9 +27,10 @@ const QUEUE = 'file-index';
  * let more small files' outcomes go in one write (services/files/outcome-batch.ts).
  */
 const FILES_AT_ONCE = 16;
-const POLL_MS = 100;
+// Polled once a second while idle: a file submitted here, or one indexed here freeing a place, wakes the poll at once
+// (queue-polling.ts), so a person's upload starts without waiting for it.
 export const registerIndexQueue = () =>
-  DBOS.registerQueue(QUEUE, { workerConcurrency: FILES_AT_ONCE, minPollingIntervalMs: POLL_MS, onConflict: 'always_update' });
+  DBOS.registerQueue(QUEUE, { workerConcurrency: FILES_AT_ONCE, minPollingIntervalMs: QUEUE_IDLE_POLL_MS, onConflict: 'always_update' });
 
 export function registerIndexFile(indexDeps: IndexDeps) {
   // The outcomes of this instance's files written together, many small files in one transaction.

