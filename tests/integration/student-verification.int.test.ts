@@ -139,10 +139,10 @@ describe('verifying by a school address', () => {
 
   test('a refused address leaves no event and no mail', async () => {
     const sentBefore = await eventCount('StudentCodeSent');
-    const mailsBefore = Number(await db.query('select count(*) from mail_outbox').then((r) => r.rows[0].count));
     expect((await other.post(`${S}/email`, { email: 'dee@harvard.edu' })).status).toBe(400);
     expect(await eventCount('StudentCodeSent')).toBe(sentBefore);
-    expect(Number((await db.query('select count(*) from mail_outbox')).rows[0].count)).toBe(mailsBefore);
+    // Mail to that address, not the whole outbox: the earlier tests' sign-ups still queue theirs (a CI run counted one more).
+    expect((await db.query('select count(*) from mail_outbox where "to" = $1', ['dee@harvard.edu'])).rows[0].count).toBe('0');
   });
 });
 

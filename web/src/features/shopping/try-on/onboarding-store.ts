@@ -7,10 +7,11 @@ import { toast, TOAST_DURATION } from '../../../platform/toasts';
 import { generateRequest, initialOnboarding, type OnboardingAction, onboardingReducer, type OnboardingState } from './onboarding-state';
 import { TRY_ON_TEXT } from './texts';
 import { generateAvatar } from './try-on-calls';
+import type { TryOnAvatar } from '../../../../../generated/react-query/model';
 
 type Effects = {
-  /** The saved avatar changed: its query is read again. */
-  onSaved: () => void;
+  /** The saved avatar changed: the server's answer, which its query holds from then on. */
+  onSaved: (avatar: TryOnAvatar) => void;
   /** "Check it out": the avatar management modal. */
   showAvatar: () => void;
 };
@@ -40,14 +41,15 @@ export function useOnboarding(fx: Effects): OnboardingState {
 
 /** Keeps the avatar as the person's: the modal's Confirm, or the auto-save after closing. */
 export async function saveAvatar(url: string, auto: boolean) {
+  let saved: TryOnAvatar;
   try {
-    await saveTryOnAvatar({ try_on_photo_url: url });
+    saved = (await saveTryOnAvatar({ try_on_photo_url: url })).data as TryOnAvatar;
   } catch {
     toast.error(TRY_ON_TEXT.saveFailed, { duration: TOAST_DURATION.long });
     return false;
   }
   dispatch({ type: 'saved' });
-  effects?.onSaved();
+  effects?.onSaved(saved);
   if (auto) {
     const show = effects?.showAvatar;
     toast.success(TRY_ON_TEXT.avatarGenerated, {

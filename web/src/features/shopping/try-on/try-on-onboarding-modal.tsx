@@ -32,7 +32,8 @@ async function upload(file: File, done: (url: string) => void) {
 export default function TryOnOnboardingModal({ close }: ModalProps) {
   const queryClient = useQueryClient();
   const { open } = useModals();
-  const s = useOnboarding({ onSaved: () => void queryClient.invalidateQueries({ queryKey: avatarQueryKey() }), showAvatar: () => open('avatarManagement') });
+  // The saved avatar is the person's at once: a refetch left "Try it on" opening this onboarding again for a moment.
+  const s = useOnboarding({ onSaved: (avatar) => queryClient.setQueryData(avatarQueryKey(), avatar), showAvatar: () => open('avatarManagement') });
   const available = useServerFeatures()?.try_on;
   const [camera, setCamera] = useState(false);
   const busy = s.upload === 'uploading' || s.upload === 'processing';

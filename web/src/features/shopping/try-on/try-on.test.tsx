@@ -108,6 +108,25 @@ describe('TryOnButton', () => {
     expect(await screen.findByRole('img', { name: 'You wearing this product' })).toBeInTheDocument();
   });
 
+  it('tries on at once with an avatar just saved, before the avatar is read again (a CI run opened the onboarding again)', async () => {
+    cleanupAndRenderButton();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Try it on' }, { timeout: 5000 }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Try on clothes with your avatar' })).getByRole('button', { name: 'Create your avatar' }),
+    );
+    await user.upload(within(await screen.findByRole('dialog', { name: 'Create your avatar' })).getByLabelText('Upload a selfie'), selfie());
+    await user.click(within(await screen.findByRole('dialog', { name: 'Choose a body' })).getByRole('button', { name: 'Use a default body' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Your avatar' });
+    // From here the avatar is never read again: only the save's answer can tell the button.
+    mocks.server.use(http.get('*/rest/shopping/try-on-photo/get', () => new Promise<Response>(() => {})));
+    await user.click(within(confirm).getByRole('button', { name: 'Save avatar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Your avatar' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Try it on' }));
+    expect(await screen.findByRole('img', { name: 'You wearing this product' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Try on clothes with your avatar' })).not.toBeInTheDocument();
+  });
+
   it('says plainly when the server has no image provider', async () => {
     mocks.server.use(getGetServerFeaturesMockHandler({ ...MOCK_FEATURES, try_on: false }));
     cleanupAndRenderButton();
