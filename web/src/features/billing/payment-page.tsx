@@ -96,13 +96,18 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   const studentOffer = params.get(STUDENT_OFFER_PARAM) === '1';
   const [code, setCode] = useState(promo);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [session, setSession] = useState<CheckoutSessionResponse | null>(null);
+  const [made, setMade] = useState<{ for: string; session: CheckoutSessionResponse } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateCheckoutSession();
   const navigate = useNavigate();
   // Set while the session without the removed code is made: its failure says 'Error removing promo code'.
   const removing = useRef(false);
   const embedded = !!plans.publishable_key;
+  // The session made for the plan, interval and code chosen now. Kept with what it was made for: just
+  // after a change, the last one's would show for a render as if the new choice were applied ("Code X
+  // applied" before the server had the code).
+  const chosen = JSON.stringify([planId, tier, promo, studentOffer, embedded]);
+  const session = made?.for === chosen ? made.session : null;
   // The trial this checkout gives (someone who subscribed before gets none), as free months.
   const trial = trialText(session?.trial_period_days);
 
@@ -122,7 +127,6 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: create's identity changes each render; the key is plan, interval and code
   useEffect(() => {
     let live = true;
-    setSession(null);
     setError(null);
     create
       .mutateAsync({
@@ -142,7 +146,7 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
           const body = r.data as CheckoutSessionResponse;
           removing.current = false;
           if (body.url) window.location.assign(body.url);
-          else if (body.clientSecret) setSession(body);
+          else if (body.clientSecret) setMade({ for: chosen, session: body });
           else {
             setError('The checkout could not be started. Please try again.');
             void recordCheckoutEvent(CHECKOUT_SESSION_ERROR, 'no_url_or_client_secret');
