@@ -44,7 +44,7 @@ export function PhoneNav({ onNewThread }: { onNewThread: () => void }) {
     <Dialog.Root open={menu} onOpenChange={setMenu}>
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-30 grid min-h-16 grid-cols-5 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/95"
+        className="fixed inset-x-0 bottom-0 z-30 grid min-h-16 grid-cols-5 border-t border-neutral-200 bg-white/95 pb-[env(safe-area-inset-bottom)] dark:border-neutral-800 dark:bg-neutral-950/95"
       >
         <PhoneLink to="/" end label="Home" icon={House} />
         <PhoneLink to="/spaces" label="Spaces" icon={LayoutGrid} />

@@ -41,7 +41,7 @@ export function FollowUpBox({ onAsk, disabled }: { onAsk: (question: string, cho
     <div>
       <form
         onSubmit={ask}
-        className={`flex items-end gap-2 ${ASK_BOX_FOCUS_RING} rounded-3xl border border-neutral-200 bg-white/95 p-2 pl-4 shadow-lg shadow-neutral-900/5 backdrop-blur focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900/95 dark:shadow-black/30 dark:focus-within:border-neutral-700`}
+        className={`flex items-end gap-2 ${ASK_BOX_FOCUS_RING} rounded-3xl border border-neutral-200 bg-white/95 p-2 pl-4 shadow-lg shadow-neutral-900/5 focus-within:border-neutral-300 dark:border-neutral-800 dark:bg-neutral-900/95 dark:shadow-black/30 dark:focus-within:border-neutral-700`}
       >
         <label htmlFor="follow-up-input" className="sr-only">
           Ask a follow-up
