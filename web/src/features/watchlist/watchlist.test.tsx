@@ -78,11 +78,7 @@ describe('the watchlist', () => {
   });
 
   it('a reorder that fails puts the order back', async () => {
-    const user = atFinance();
-    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
-    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
-    await openModalAndAdd(user, 'micro', 'MSFT');
-    await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+    const { user, dialog } = await withAppleAndMicrosoft();
     mocks.server.use(
       http.patch(SUBSCRIPTION, () => HttpResponse.json({ type: 'about:blank', title: 'Error', status: 500, code: 'boom' }, { status: 500 }), { once: true }),
     );
@@ -94,11 +90,7 @@ describe('the watchlist', () => {
   });
 
   it('a reorder then a quick remove: the list is not refetched until the remove has landed, so the removed item stays gone', async () => {
-    const user = atFinance();
-    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
-    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
-    await openModalAndAdd(user, 'micro', 'MSFT');
-    await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+    const { user, dialog } = await withAppleAndMicrosoft();
     const log: string[] = [];
     // Each handler notes the call and falls through to the mock server's own (it returns nothing).
     mocks.server.use(
@@ -121,3 +113,13 @@ describe('the watchlist', () => {
     await expect.poll(() => listed(dialog)).toEqual(['MSFT']);
   });
 });
+
+/** The finance watchlist's modal holding AAPL then MSFT. */
+async function withAppleAndMicrosoft() {
+  const user = atFinance();
+  const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
+  await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+  await openModalAndAdd(user, 'micro', 'MSFT');
+  await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
+  return { user, dialog };
+}
