@@ -127,6 +127,9 @@ function Checkout({ plans, email }: { plans: BillingPlans; email: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: create's identity changes each render; the key is plan, interval and code
   useEffect(() => {
     let live = true;
+    // An earlier session made for this same choice (a code applied, removed and applied again) is not
+    // shown while the new one is made: the form would be replaced under the person's hands.
+    setMade(null);
     setError(null);
     create
       .mutateAsync({
