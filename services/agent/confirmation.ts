@@ -2,6 +2,7 @@
 // personal or payment data, or leave the task's sites. The labels come from the page (ReadPage's
 // numbered list), so they are untrusted: they can only add a confirmation, never remove one.
 import type { ConfirmationReason } from './events.js';
+import { withoutWww } from '../shared/site-domain.js';
 
 const SPENDS =
   /\b(buy|purchase|pay|checkout|check out|place order|order now|subscribe|donate|book now|confirm (?:booking|purchase|order)|add funds|transfer)\b/i;
@@ -35,8 +36,7 @@ export function hostOf(url: string): string | null {
 }
 
 /** A site's own host or one below it (www.example.com is example.com's). */
-const within = (host: string, hosts: readonly string[]) =>
-  hosts.some((h) => host === h || host.endsWith(`.${h.replace(/^www\.(?=[^.]+\.)/, '')}`) || h === `www.${host}`);
+const within = (host: string, hosts: readonly string[]) => hosts.some((h) => host === h || host.endsWith(`.${withoutWww(h)}`) || h === `www.${host}`);
 
 const targetLabel = (facts: ActionFacts) => {
   const target = facts.request.target as { element?: unknown } | undefined;

@@ -4,6 +4,7 @@
 import type { AskRequest, SearchFilters } from '../../generated/sdk/types.gen.js';
 import type { WebFilters } from './web-filters.js';
 import { threadErrors } from './errors.js';
+import { withoutWww } from '../shared/site-domain.js';
 
 /** How many domains one question may name (included and excluded together). */
 export const MAX_FILTER_DOMAINS = 20;
@@ -21,7 +22,7 @@ export type DomainRule = { domain: string; exclude: boolean };
 export function parseDomainRule(entry: string): DomainRule | null {
   const trimmed = entry.trim().toLowerCase();
   const exclude = trimmed.startsWith('-');
-  const domain = (exclude ? trimmed.slice(1) : trimmed).replace(/\.$/, '').replace(/^www\.(?=[^.]+\.)/, '');
+  const domain = withoutWww((exclude ? trimmed.slice(1) : trimmed).replace(/\.$/, ''));
   if (!DOMAIN.test(domain) || domain.split('.').some((label) => label.startsWith('-') || label.endsWith('-'))) return null;
   return { domain, exclude };
 }
