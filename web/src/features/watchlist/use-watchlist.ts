@@ -2,8 +2,9 @@
 // are applied to the cached list at once; a failure is logged, the list rolled back to what it was
 // and refetched. The list is refetched when the last of a burst of changes settles, not after each:
 // an earlier change's refetch would answer the server's list from before a later change landed and
-// put back, for a moment, what the person had just removed. A full list says the seed's "Watchlist
-// full (max 50 items)." Reading the list fails into an empty one (seed 000 §7).
+// put back, for a moment, what the person had just removed. Changes are sent one after another. A
+// full list says the seed's "Watchlist full (max 50 items)." Reading the list fails into an empty
+// one (seed 000 §7).
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetSportsScoresQueryKey,
@@ -34,6 +35,9 @@ export function useWatchlistChanges(type: WatchlistType) {
   // A plain key: the cache entry is written in the response shape below.
   const key: readonly unknown[] = getGetWatchlistSubscriptionsQueryKey({ type });
   const mutationKey = ['watchlist-change', type];
+  // One change at a time, in the order made: a move sent while the add of its item is still on its
+  // way reaches the server first, finds no such item and is rolled back (a remove would find nothing).
+  const scope = { id: `watchlist-change-${type}` };
   const current = () => (client.getQueryData<Cached>(key)?.data.results ?? EMPTY) as WatchlistSubscription[];
   const optimistic = (change: (items: WatchlistSubscription[]) => WatchlistSubscription[]) => async () => {
     await client.cancelQueries({ queryKey: key });
@@ -59,6 +63,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   const add = useAddWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
       mutationKey,
+      scope,
       onMutate: ({ params }) =>
         optimistic((items) => [
           ...items,
@@ -80,6 +85,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   const remove = useRemoveWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
       mutationKey,
+      scope,
       onMutate: ({ params }) => optimistic((items) => items.filter((i) => i.identifier !== params.identifier))(),
       onError: failed('remove from the watchlist'),
       onSettled: refetch,
@@ -88,6 +94,7 @@ export function useWatchlistChanges(type: WatchlistType) {
   const reorder = useReorderWatchlistSubscription<unknown, { previous: Cached }>({
     mutation: {
       mutationKey,
+      scope,
       onMutate: ({ params, data }) =>
         optimistic((items) => {
           const moved = items.find((i) => i.identifier === params.identifier);

@@ -2,7 +2,8 @@
 // The watchlist in the app against the mock API (the server's rules): added from the modal's search
 // and shown on /finance with its price; an add the server refuses is rolled back, with the seed's
 // "Watchlist full (max 50 items)." when it is full; a reorder that fails puts the order back; quick
-// changes are refetched once the last has settled, so a removed item does not come back meanwhile.
+// changes are refetched once the last has settled, so a removed item does not come back meanwhile;
+// changes reach the server one after another, in the order made.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -111,6 +112,31 @@ describe('the watchlist', () => {
     await expect.poll(() => log.includes('list read')).toBe(true);
     expect(log).toEqual(['reorder answered', 'remove answered', 'list read']);
     await expect.poll(() => listed(dialog)).toEqual(['MSFT']);
+  });
+
+  it('an add then a quick move of the added item: the move is sent once the add has landed, so the server has the item to move', async () => {
+    const user = atFinance();
+    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
+    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+    const log: string[] = [];
+    mocks.server.use(
+      http.put(SUBSCRIPTION, async () => {
+        await delay(500);
+        log.push('add answered');
+      }),
+      http.patch(SUBSCRIPTION, () => {
+        log.push('move sent');
+      }),
+      http.get(SUBSCRIPTION, () => {
+        log.push('list read');
+      }),
+    );
+    await openModalAndAdd(user, 'micro', 'MSFT');
+    await user.click(within(dialog).getByRole('button', { name: 'Move MSFT up' }));
+    await expect.poll(() => log.includes('list read'), { timeout: 3000 }).toBe(true);
+    expect(log).toEqual(['add answered', 'move sent', 'list read']);
+    // The server's list, read after both, has the move.
+    await expect.poll(() => listed(dialog)).toEqual(['MSFT', 'AAPL']);
   });
 });
 
