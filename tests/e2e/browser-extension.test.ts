@@ -103,7 +103,11 @@ test('the server hands out the extension it built, as a zip to load unpacked', a
   ).toBe('PK');
 });
 
-test('an answer’s "Do it in my browser" fills in a booking form in a real tab, asks before booking, and shows the steps', async () => {
+// Twelve model turns, each a round trip through the extension: its own waits (up to 60 s for the
+// confirmation and for Done) fit in the test's time, so a failure names the step it stopped at
+// rather than vitest's bare 30 s "Test timed out", as in a loaded full run (alone, beside three
+// CPU burners, it took 9.6-17.9 s in 8 runs).
+test('an answer’s "Do it in my browser" fills in a booking form in a real tab, asks before booking, and shows the steps', { timeout: 150_000 }, async () => {
   await page.goto('/');
   await signUpThroughApi(page, { name: 'Ada', email: 'ada@example.org' });
   await page.goto('/');
