@@ -98,23 +98,23 @@ const rowLine = (cells: string[]) => cells.map(collapse).join('\t').trim();
 /**
  * A row as its own sentence, each value after its column's name ("region: Spain, robots_sold:
  * 1,240"), so a passage of rows says what each number is and a row answers a question about it;
- * an empty cell is left out, a cell under no name stands alone.
+ * an empty cell is left out, a cell under no name stands alone. `names` are the header's cells
+ * collapsed, once a table rather than once a cell.
  */
-export function namedRow(names: readonly string[], cells: readonly string[]): string {
-  return cells
-    .map((cell, i) => {
-      const value = collapse(cell);
-      if (!value) return '';
-      const name = collapse(names[i] ?? '');
-      return name ? `${name}: ${value}` : value;
-    })
-    .filter(Boolean)
-    .join(', ');
+function namedRow(names: readonly string[], cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const value = collapse(cells[i]);
+    if (!value) continue;
+    const name = names[i];
+    line += `${line ? ', ' : ''}${name ? `${name}: ${value}` : value}`;
+  }
+  return line;
 }
 
 function tablePassages(unit: TableUnit): { heading: string; content: string }[] {
   const out: { heading: string; content: string }[] = [];
-  const names = unit.header?.cells ?? [];
+  const names = (unit.header?.cells ?? []).map(collapse);
   const rows = unit.rows.map((row) => ({ number: row.number, line: namedRow(names, row.cells) })).filter((row) => row.line);
   // A header with no rows under it is kept as the table's one passage.
   if (unit.header && !rows.length) {

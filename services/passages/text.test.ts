@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { sentences, wordCount } from './text.js';
+import { collapse, sentences, wordCount } from './text.js';
 
 // The sentence pattern the chunkers used before (a look-behind that a run of quotes could make scan back).
 const OLD_SENTENCE_END = /(?<=[.!?…]['"”’)\]]*)\s+/;
@@ -10,6 +10,17 @@ test('sentences cut a line where the former pattern did, for any line', () => {
     fc.property(fc.array(fc.constantFrom('a', 'b', '.', '!', '?', '…', "'", '"', '”', ')', ']', ' ', '  ', '\t'), { maxLength: 40 }), (parts) => {
       const line = parts.join('');
       expect(sentences(line)).toEqual(line.split(OLD_SENTENCE_END));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test('collapse gives what replacing every whitespace run with a space and trimming gives, for any text', () => {
+  const blanks = [' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\ufeff', '\u3000'];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom('a', 'b', ':', ...blanks), { maxLength: 30 }), (parts) => {
+      const text = parts.join('');
+      expect(collapse(text)).toBe(text.replace(/\s+/g, ' ').trim());
     }),
     { numRuns: 2000 },
   );

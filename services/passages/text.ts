@@ -1,8 +1,11 @@
 // Linear-time text helpers for the chunker: every scan moves forward only, so no input can make
 // them backtrack (a run of blanks or quotes costs its length, once).
 
+/** Two blanks in a row, or a blank other than a space: without either, only the ends are left to trim (most table cells). */
+const RUNS_TO_COLLAPSE = /\s\s|[^\S ]/;
+
 /** Whitespace runs as one space, ends trimmed. */
-export const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const collapse = (text: string) => (RUNS_TO_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
 
 // What may stand after a sentence's end mark and still belong to the sentence.
 const CLOSERS = new Set(["'", '"', '”', '’', ')', ']']);
