@@ -115,9 +115,7 @@ describe('the watchlist', () => {
   });
 
   it('an add then a quick move of the added item: the move is sent once the add has landed, so the server has the item to move', async () => {
-    const user = atFinance();
-    const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
-    await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+    const { user, dialog } = await withApple();
     const log: string[] = [];
     mocks.server.use(
       http.put(SUBSCRIPTION, async () => {
@@ -140,11 +138,17 @@ describe('the watchlist', () => {
   });
 });
 
-/** The finance watchlist's modal holding AAPL then MSFT. */
-async function withAppleAndMicrosoft() {
+/** The finance watchlist's modal holding AAPL. */
+async function withApple() {
   const user = atFinance();
   const dialog = await openModalAndAdd(user, 'apple', 'AAPL');
   await expect.poll(() => listed(dialog)).toEqual(['AAPL']);
+  return { user, dialog };
+}
+
+/** The finance watchlist's modal holding AAPL then MSFT. */
+async function withAppleAndMicrosoft() {
+  const { user, dialog } = await withApple();
   await openModalAndAdd(user, 'micro', 'MSFT');
   await expect.poll(() => listed(dialog)).toEqual(['AAPL', 'MSFT']);
   return { user, dialog };
