@@ -25,8 +25,9 @@ export default defineConfig({
     // Four files at a time on two cores: files wait on servers, timers and workflows, so fewer left
     // the cores idle. make test-only, measured: 820 s with two, 770 s with three; then, back to back
     // on one head, 814.1 s with three and 762.7 s with four (CPU busy 89% and 91%, all passed).
-    // The browser tests run first, two at a time: three servers and three Chromiums at once made
-    // a file's uploads miss their 30 s (a clean-clone CI run).
+    // The browser tests two at a time: three servers and three Chromiums at once made a file's
+    // uploads miss their 30 s (a clean-clone CI run). `make test-only` runs them as a vitest run of
+    // their own beside the rest (scripts/run-tests.mjs); `vitest run` alone runs them first.
     maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -37,6 +37,9 @@ console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} 
 process.exit(ok ? 0 : 1);
 
 function firstLine(text) {
-  const line = String(text ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
