@@ -64,6 +64,12 @@ const ROWS_PER_TURN = 25;
  * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
  */
 const LARGE_PUT = 2000;
+/**
+ * A large put's first statement is this few rows, counted here at once: the database has nothing
+ * to do until they are written, and 500 rows counted a few at a time between turns (while the
+ * next statements' rows went to the workers) kept it waiting about 140 ms (PostgreSQL's log).
+ */
+const FIRST_ROWS_OF_LARGE_PUT = 100;
 /** Statements of a large put whose terms are being counted in the workers ahead of the one written. */
 const COUNTED_AHEAD = 4;
 const PENDING_LIST_LIMIT = '64MB';
@@ -73,22 +79,29 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   const large = passages.length >= LARGE_PUT;
   // A statement's rows, in runs of the same readers: a run's statistics go under its readers' keys (stat-keys.ts).
   const slices: PassageRow[][][] = [];
-  for (let i = 0; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(runsOfReaders(passages.slice(i, i + ROWS_PER_STATEMENT)));
-  // A large put's first statement is counted here, the database having nothing to do until it is
-  // (a worker may be busy with another file's rows: a batch writes two files at once), and the
-  // next ones in the workers, a few statements ahead of the one written: a whole file's rows
-  // asked at once kept the other file's first statement waiting for all of them.
+  for (let at = 0, size = large ? FIRST_ROWS_OF_LARGE_PUT : ROWS_PER_STATEMENT; at < passages.length; at += size, size = ROWS_PER_STATEMENT)
+    slices.push(runsOfReaders(passages.slice(at, at + size)));
+  // A large put's first statement is counted here (FIRST_ROWS_OF_LARGE_PUT), the database having
+  // nothing to do until it is (a worker may be busy with another file's rows: a batch writes two
+  // files at once), and the next ones in the workers, a few statements ahead of the one written: a
+  // whole file's rows asked at once kept the other file's first statement waiting for all of them.
   const counts: (Promise<CountedRows[]> | undefined)[] = [];
   const ask = (i: number) => {
     if (i >= slices.length || counts[i]) return;
     const runs = slices[i];
-    const counting = large && i > 0 ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText)))) : Promise.all(runs.map(countTakingTurns));
+    const counting =
+      large && i > 0
+        ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText))))
+        : large
+          ? Promise.resolve(runs.map((run) => countRows(run.map(rowText))))
+          : Promise.all(runs.map(countTakingTurns));
     // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
     counting.catch(() => {});
     counts[i] = counting;
   };
   const ahead = large ? COUNTED_AHEAD : 0;
-  for (let i = 0; i <= ahead; i++) ask(i);
+  // The workers' share asked first, so they count while this thread counts the first rows.
+  for (let i = ahead; i >= 0; i--) ask(i);
   if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
