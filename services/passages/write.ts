@@ -100,8 +100,10 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     counts[i] = counting;
   };
   const ahead = large ? COUNTED_AHEAD : 0;
-  // The workers' share asked first, so they count while this thread counts the first rows.
-  for (let i = ahead; i >= 0; i--) ask(i);
+  // The workers' share asked first (in order: they take jobs as asked), so they count while this
+  // thread counts the first rows.
+  for (let i = 1; i <= ahead; i++) ask(i);
+  ask(0);
   if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
   const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
