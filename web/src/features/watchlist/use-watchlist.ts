@@ -8,6 +8,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   getGetSportsScoresQueryKey,
+  getGetWatchlistQuotesQueryKey,
   getGetWatchlistSubscriptionsQueryKey,
   useAddWatchlistSubscription,
   useGetWatchlistSubscriptions,
@@ -58,6 +59,9 @@ export function useWatchlistChanges(type: WatchlistType) {
     await client.invalidateQueries({ queryKey: key });
     // The sports widget's games are those of the followed teams.
     if (type === 'sports') await client.invalidateQueries({ queryKey: getGetSportsScoresQueryKey() });
+    // The prices are those of the server's list: asked while a change was on its way (the list on
+    // screen changes at once), they answered the list before it, and kept a ticker just added unpriced.
+    if (type === 'finance') await client.invalidateQueries({ queryKey: getGetWatchlistQuotesQueryKey() });
   };
 
   const add = useAddWatchlistSubscription<unknown, { previous: Cached }>({

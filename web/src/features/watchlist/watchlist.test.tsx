@@ -3,7 +3,8 @@
 // and shown on /finance with its price; an add the server refuses is rolled back, with the seed's
 // "Watchlist full (max 50 items)." when it is full; a reorder that fails puts the order back; quick
 // changes are refetched once the last has settled, so a removed item does not come back meanwhile;
-// changes reach the server one after another, in the order made.
+// changes reach the server one after another, in the order made; prices are asked again once the
+// last change has landed.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -135,6 +136,28 @@ describe('the watchlist', () => {
     expect(log).toEqual(['add answered', 'move sent', 'list read']);
     // The server's list, read after both, has the move.
     await expect.poll(() => listed(dialog)).toEqual(['MSFT', 'AAPL']);
+  });
+
+  it('a price asked while its add was still on its way is asked again once the add has landed', async () => {
+    const user = atFinance();
+    await screen.findByText('Your watchlist is empty. Use Edit watchlist to add tickers.', {}, { timeout: 5000 });
+    const log: string[] = [];
+    mocks.server.use(
+      http.put(SUBSCRIPTION, async () => {
+        await delay(500);
+        log.push('add answered');
+      }),
+      http.get('*/rest/homepage-widgets/watchlist/quotes', () => {
+        log.push('prices read');
+      }),
+    );
+    await openModalAndAdd(user, 'apple', 'AAPL');
+    await user.keyboard('{Escape}');
+    const row = await screen.findByRole('row', { name: /AAPL/ });
+    await expect.poll(() => row.textContent, { timeout: 3000 }).toMatch(/APPLE INC\$190\.12\+2\.62 \(\+1\.40%\)/);
+    // The first read answered the server's list from before the add: no price for AAPL yet.
+    expect(log.slice(0, 2)).toEqual(['prices read', 'add answered']);
+    expect(log.at(-1)).toBe('prices read');
   });
 });
 
