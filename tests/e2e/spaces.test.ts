@@ -179,7 +179,10 @@ describe('Spaces', () => {
     await owner.goto(`/page/${slug}`);
     await owner.getByRole('heading', { level: 1, name: HOME_QUESTION }).waitFor();
     await owner.getByRole('button', { name: 'Bookmark', exact: true }).click();
-    await owner.getByRole('button', { name: 'Remove bookmark' }).waitFor();
+    const remove = owner.getByRole('button', { name: 'Remove bookmark' });
+    await remove.waitFor();
+    // Shown at once; saved once no longer busy. A page load before then would cancel the save.
+    await expect.poll(() => remove.getAttribute('aria-busy')).toBeNull();
 
     await owner.goto('/library?tab=bookmarks');
     const bookmarks = owner.getByRole('list', { name: 'Bookmarks' });

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { getListCollectionThreadsQueryKey } from '../../../../generated/react-query/collections/collections';
 import { setupMocks } from '../../../../mocks/node';
 import { problem } from '../../../../mocks/problem';
 import { composeAnswer, type MockEntry, type MockThread } from '../../../../mocks/threads';
@@ -68,10 +69,10 @@ function Where() {
   const l = useLocation();
   return <p data-testid="where">{l.pathname + l.search}</p>;
 }
-function setup(path: string) {
+function setup(path: string, client = testQueryClient()) {
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <ModalProvider>
           <Routes>
@@ -218,6 +219,23 @@ describe('bookmarking', () => {
     await user.click(screen.getByRole('button', { name: 'Remove bookmark' }));
     expect(await screen.findByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     await waitFor(() => expect(thread.bookmarked_by).toEqual([]));
+  });
+
+  it("marks the library's bookmarks to be read again once the bookmark has landed, not before", async () => {
+    seed([entry(Q1, 1)]);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    mocks.server.use(http.post('*/rest/collections/upsert_thread_collection', async () => void (await held)));
+    const client = testQueryClient();
+    // The library's first page of bookmarks as read before the bookmark: it lacks this thread.
+    const bookmarks = getListCollectionThreadsQueryKey({ limit: 20, offset: 0 });
+    client.setQueryData(bookmarks, { status: 200, data: { items: [], total: 0 } });
+    const { user } = setup('/page/how-to-share-1', client);
+    await user.click(await screen.findByRole('button', { name: 'Bookmark' }, { timeout: 5000 }));
+    expect(client.getQueryState(bookmarks)?.isInvalidated).toBe(false);
+    answer();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove bookmark' })).not.toHaveAttribute('aria-busy'));
+    expect(client.getQueryState(bookmarks)?.isInvalidated).toBe(true);
   });
 
   it('rolls back with a toast when the server fails', async () => {
