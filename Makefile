@@ -111,10 +111,10 @@ test: install chromium check-generated spec-coverage
 	@$(MAKE) --no-print-directory --output-sync=target -j4 typecheck lint web docs extension
 	@$(MAKE) --no-print-directory test-only
 
-# The browser tests and the rest run as two vitest runs side by side (scripts/run-tests.mjs).
 test-only:
 	@mkdir -p test-results
-	@node scripts/run-tests.mjs
+	@rm -f test-results/vitest.json; status=0; vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$$?; \
+	  node scripts/test-summary.mjs test-results/vitest.json || status=1; exit $$status
 
 bench: build chromium
 	tsx tests/bench/run.ts

@@ -14,10 +14,6 @@ const NODE_TESTS = ['services/**/*.test.ts', 'workflows/**/*.test.ts', 'mocks/**
 // longer than a second to show what it shows at once alone (a settings change followed on another
 // device, in a full run).
 const POLL = { poll: { timeout: 10_000 } };
-// The server files run beside the browser tests at a lower priority (scripts/run-tests.mjs) and get
-// what CPU those leave: a file there took up to four times as long as after them (a clean-clone
-// run: the fuzz file 310 s against 79 s). Their waits are hang guards, so they are longer there.
-const SERVER_WAITS = { testTimeout: 90_000, expect: { poll: { timeout: 30_000 } } };
 const exclude = ['node_modules/**', 'dist/**', 'data/**', '.tools/**', 'tests/bench/**'];
 // The server files that drive the app only as child processes share their workers (shared-workers.ts).
 const SHARED_SERVER_TESTS = sharedWorkerFiles(SERVER_TESTS, exclude);
@@ -29,9 +25,8 @@ export default defineConfig({
     // Four files at a time on two cores: files wait on servers, timers and workflows, so fewer left
     // the cores idle. make test-only, measured: 820 s with two, 770 s with three; then, back to back
     // on one head, 814.1 s with three and 762.7 s with four (CPU busy 89% and 91%, all passed).
-    // The browser tests two at a time: three servers and three Chromiums at once made a file's
-    // uploads miss their 30 s (a clean-clone CI run). `make test-only` runs them as a vitest run of
-    // their own beside the rest (scripts/run-tests.mjs); `vitest run` alone runs them first.
+    // The browser tests run first, two at a time: three servers and three Chromiums at once made
+    // a file's uploads miss their 30 s (a clean-clone CI run).
     maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 120_000,
@@ -39,9 +34,9 @@ export default defineConfig({
       { extends: true, test: { name: 'browsers', include: BROWSER_TESTS, exclude, isolate: false, expect: POLL, maxWorkers: 2, sequence: { groupOrder: 0 } } },
       {
         extends: true,
-        test: { name: 'servers', include: SERVER_TESTS, exclude: [...exclude, ...SHARED_SERVER_TESTS], ...SERVER_WAITS, sequence: { groupOrder: 1 } },
+        test: { name: 'servers', include: SERVER_TESTS, exclude: [...exclude, ...SHARED_SERVER_TESTS], expect: POLL, sequence: { groupOrder: 1 } },
       },
-      { extends: true, test: { name: 'servers-shared', include: SHARED_SERVER_TESTS, exclude, isolate: false, ...SERVER_WAITS, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'servers-shared', include: SHARED_SERVER_TESTS, exclude, isolate: false, expect: POLL, sequence: { groupOrder: 1 } } },
       // Shared workers: module state lives on between files, so these files keep none at module level.
       {
         extends: true,
