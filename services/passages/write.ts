@@ -79,8 +79,9 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   const large = passages.length >= LARGE_PUT;
   // A statement's rows, in runs of the same readers: a run's statistics go under its readers' keys (stat-keys.ts).
   const slices: PassageRow[][][] = [];
-  for (let at = 0, size = large ? FIRST_ROWS_OF_LARGE_PUT : ROWS_PER_STATEMENT; at < passages.length; at += size, size = ROWS_PER_STATEMENT)
-    slices.push(runsOfReaders(passages.slice(at, at + size)));
+  const firstRows = large ? FIRST_ROWS_OF_LARGE_PUT : ROWS_PER_STATEMENT;
+  slices.push(runsOfReaders(passages.slice(0, firstRows)));
+  for (let i = firstRows; i < passages.length; i += ROWS_PER_STATEMENT) slices.push(runsOfReaders(passages.slice(i, i + ROWS_PER_STATEMENT)));
   // A large put's first statement is counted here (FIRST_ROWS_OF_LARGE_PUT), the database having
   // nothing to do until it is (a worker may be busy with another file's rows: a batch writes two
   // files at once), and the next ones in the workers, a few statements ahead of the one written: a
@@ -88,13 +89,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   const counts: (Promise<CountedRows[]> | undefined)[] = [];
   const ask = (i: number) => {
     if (i >= slices.length || counts[i]) return;
-    const runs = slices[i];
-    const counting =
-      large && i > 0
-        ? Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText))))
-        : large
-          ? Promise.resolve(runs.map((run) => countRows(run.map(rowText))))
-          : Promise.all(runs.map(countTakingTurns));
+    const counting = countSlice(slices[i], large, i === 0);
     // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
     counting.catch(() => {});
     counts[i] = counting;
@@ -128,6 +123,13 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   }
   await running;
   for (const [key, counted] of byKey) await recordPut(key, joinCounts(counted)).execute(trx);
+}
+
+/** A statement's rows counted: a large put's in the workers but its first, here at once; a small put's here, a few at a time. */
+function countSlice(runs: PassageRow[][], large: boolean, first: boolean): Promise<CountedRows[]> {
+  if (!large) return Promise.all(runs.map(countTakingTurns));
+  if (first) return Promise.resolve(runs.map((run) => countRows(run.map(rowText))));
+  return Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText))));
 }
 
 /** Consecutive rows with the same readers, together (no readers and an empty list are not the same: stat-keys.ts). */
