@@ -144,10 +144,7 @@ async function indexThroughput(base: string, busy: number[], db: Db, foldLags: n
       await extractText(doc, { mergePages: false });
       await doc.loadingTask.destroy();
     }),
-    csv: await medianMs(
-      ROUNDS,
-      async () => (csvRows = Papa.parse<string[]>(csv.toString('utf8'), { skipEmptyLines: true }).data.length),
-    ),
+    csv: await medianMs(ROUNDS, async () => (csvRows = Papa.parse<string[]>(csv.toString('utf8'), { skipEmptyLines: true }).data.length)),
   };
   note(
     `files: extractFile PDF ${fmt(product.pdf)} ms (${pdfPassages} passages), unpdf ${fmt(bare.pdf)} ms; CSV ${fmt(product.csv)} ms (${fmt(csvPassages)} passages), Papa Parse ${fmt(bare.csv)} ms (${fmt(csvRows)} records)`,
