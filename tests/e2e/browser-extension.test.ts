@@ -123,7 +123,8 @@ test('an answer’s "Do it in my browser" fills in a booking form in a real tab,
   await expect.poll(() => form.getByLabel('What should the agent do?').inputValue()).toBe(QUESTION);
   await form.getByLabel('Start at (optional)').fill(`${site.url}/booking`);
   await form.getByRole('button', { name: 'Start' }).click();
-  await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/);
+  // The extension answers once the agent's tab has loaded its page.
+  await page.waitForURL(/\/agent\/[0-9a-f-]{36}$/, { timeout: 30_000 });
 
   // The click on "Book now" waits for the person; nothing was submitted yet.
   const confirm = page.getByRole('group', { name: 'Confirm the next action' });

@@ -10,21 +10,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ModalApi, ModalContext } from '../../platform/modals/context';
 import { createQueryClient } from '../../platform/query-client';
 import { withMockServer } from '../../testing/mock-server';
-import { DoItInMyBrowser } from './do-it-in-my-browser';
-import { AGENT_EXTENSION_ID } from './extension-bridge';
+import { DoItInMyBrowser, NO_EXTENSION_ANSWER } from './do-it-in-my-browser';
+import { AGENT_EXTENSION_ID, START_TASK_WAIT_MS } from './extension-bridge';
 
 withMockServer('signed-in');
 
 const TASK_UUID = '4d6f2a9e-1b7c-4c1e-9f0a-2b3c4d5e6f70';
 type Sent = { id: string; message: Record<string, unknown> };
 
-function installExtension(answer: (m: Record<string, unknown>) => unknown) {
+function installExtension(answer: (m: Record<string, unknown>) => unknown, delayMs: (m: Record<string, unknown>) => number = () => 0) {
   const sent: Sent[] = [];
   (globalThis as { chrome?: unknown }).chrome = {
     runtime: {
       sendMessage: (id: string, message: Record<string, unknown>, callback: (a: unknown) => void) => {
         sent.push({ id, message });
-        setTimeout(() => callback(answer(message)), 0);
+        setTimeout(() => callback(answer(message)), delayMs(message));
       },
     },
   };
@@ -76,6 +76,46 @@ describe('Do it in my browser', () => {
     expect(String(start.token).length).toBeGreaterThan(0);
     // The side panel's token came first, on the page's load.
     expect(sent.map((s) => s.message.type)).toEqual(['PING', 'CONNECT', 'START_TASK']);
+  });
+
+  it('waits for a task whose page is slow to load (the extension answers once the tab has loaded), showing it is starting', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      installExtension(
+        (m) => (m.type === 'PING' ? { ok: true, version: '0.1.0' } : { task_uuid: TASK_UUID }),
+        (m) => (m.type === 'START_TASK' ? 12_000 : 0),
+      );
+      show();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+      await user.click(screen.getByRole('button', { name: 'Start' }));
+      expect(await screen.findByRole('button', { name: 'Starting…' })).toBeDisabled();
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await screen.findByText(`Following task ${TASK_UUID}`)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so when the extension never answers the task', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      installExtension(
+        (m) => (m.type === 'PING' ? { ok: true, version: '0.1.0' } : { task_uuid: TASK_UUID }),
+        (m) => (m.type === 'START_TASK' ? 10 * 60_000 : 0),
+      );
+      show();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('button', { name: 'Do it in my browser' }));
+      await user.click(screen.getByRole('button', { name: 'Start' }));
+      await vi.advanceTimersByTimeAsync(START_TASK_WAIT_MS + 1);
+      expect(await screen.findByRole('alert')).toHaveTextContent(NO_EXTENSION_ANSWER);
+      expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says what went wrong when the extension refuses the task', async () => {

@@ -11,7 +11,7 @@ import { problemMessage } from '../../platform/problem';
 import { useSession } from '../../platform/session';
 import { resetOnSignOut } from '../../platform/sign-out';
 import { MousePointerClick } from '../../ui/icons';
-import { sendToExtension, useAgentExtension } from './extension-bridge';
+import { START_TASK_WAIT_MS, sendToExtension, useAgentExtension } from './extension-bridge';
 
 /** Once a page load: the extension gets a fresh token, so its side panel can start tasks too. */
 let handedOver = false;
@@ -102,12 +102,15 @@ function StartAgentForm({ draft, keep, onDone, onCancel }: { draft: Draft; keep:
     setError(null);
     try {
       const token = (await createAgentToken()).data as { token: string };
-      const answer = await sendToExtension({
-        type: 'START_TASK',
-        token: token.token,
-        task: task.trim(),
-        ...(startUrl.trim() ? { start_url: startUrl.trim() } : {}),
-      });
+      const answer = await sendToExtension(
+        {
+          type: 'START_TASK',
+          token: token.token,
+          task: task.trim(),
+          ...(startUrl.trim() ? { start_url: startUrl.trim() } : {}),
+        },
+        START_TASK_WAIT_MS,
+      );
       if (!answer || typeof answer.task_uuid !== 'string') throw new Error(typeof answer?.error === 'string' ? answer.error : NO_EXTENSION_ANSWER);
       onDone();
       navigate(`/agent/${answer.task_uuid}`);
@@ -147,8 +150,8 @@ function StartAgentForm({ draft, keep, onDone, onCancel }: { draft: Draft; keep:
         </p>
       )}
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={busy || !task.trim()}>
-          Start
+        <button type="submit" className="btn-primary" disabled={busy || !task.trim()} aria-busy={busy}>
+          {busy ? 'Starting…' : 'Start'}
         </button>
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Cancel

@@ -7,6 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 /** The id the extension's manifest key gives it; a store build has its own (VITE_AGENT_EXTENSION_ID). */
 export const AGENT_EXTENSION_ID: string = import.meta.env.VITE_AGENT_EXTENSION_ID ?? 'mjkhagomiajokekdofkgpojcbbnohhml';
 const ANSWER_WAIT_MS = 3000;
+/**
+ * START_TASK opens a tab and waits for its page (the extension gives a page 20 s, tab-ops.ts)
+ * before it answers with the task: a slow page is not a missing extension.
+ */
+export const START_TASK_WAIT_MS = 30_000;
 
 type Runtime = { sendMessage: (id: string, message: unknown, callback: (answer: unknown) => void) => void; lastError?: { message?: string } };
 
@@ -18,11 +23,11 @@ const runtime = (): Runtime | null => {
 /** What an ask came to: the answer, or none (no extension, or a failure), or no answer in time. */
 type Asked = { answer: Record<string, unknown> | null; timedOut: boolean };
 
-function ask(message: { type: string } & Record<string, unknown>): Promise<Asked> {
+function ask(message: { type: string } & Record<string, unknown>, waitMs = ANSWER_WAIT_MS): Promise<Asked> {
   const r = runtime();
   if (!r) return Promise.resolve({ answer: null, timedOut: false });
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ answer: null, timedOut: true }), ANSWER_WAIT_MS);
+    const timer = setTimeout(() => resolve({ answer: null, timedOut: true }), waitMs);
     try {
       r.sendMessage(AGENT_EXTENSION_ID, message, (answer) => {
         clearTimeout(timer);
@@ -36,9 +41,9 @@ function ask(message: { type: string } & Record<string, unknown>): Promise<Asked
   });
 }
 
-/** The extension's answer, or null when it is not installed or does not answer. */
-export async function sendToExtension(message: { type: string } & Record<string, unknown>): Promise<Record<string, unknown> | null> {
-  return (await ask(message)).answer;
+/** The extension's answer, or null when it is not installed or does not answer within `waitMs`. */
+export async function sendToExtension(message: { type: string } & Record<string, unknown>, waitMs?: number): Promise<Record<string, unknown> | null> {
+  return (await ask(message, waitMs)).answer;
 }
 
 /** A ping unanswered in time is asked again: an extension's service worker may be slow to wake. */
