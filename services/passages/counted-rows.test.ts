@@ -11,7 +11,12 @@ import { passageTerms, tsvectorArrayBytes, tsvectorArrayOf } from './terms.js';
 const pool = createWorkerPool({ processes: 1, limits: { timeMs: 60_000, memoryMb: 256 } });
 afterAll(() => pool.close());
 
-const word = fc.constantFrom('hive', 'Queen', 'frame', '2026', 'über', 'straße', '日本', 'x'.repeat(700), '');
+// Known words (a term too long to count among them), and any short runs of letters and digits of
+// several scripts and cases: terms that sort by UTF-16 units, repeated within and across rows.
+const word = fc.oneof(
+  fc.constantFrom('hive', 'Queen', 'frame', '2026', 'über', 'straße', '日本', 'x'.repeat(700), ''),
+  fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '7', 'é', 'ß', 'İ', '日', '😀', '-'), minLength: 1, maxLength: 4 }),
+);
 const text = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(' '));
 const rows = fc.array(fc.record({ heading: text, content: text }), { maxLength: 12 });
 
@@ -52,6 +57,15 @@ test('counted rows give the tsvectors, words and statistics of their terms, howe
     }),
     { numRuns: 300 },
   );
+});
+
+test('a statement of thousands of terms, and a term past the positions a lexeme keeps, count as each row alone does', () => {
+  const all: RowText[] = Array.from({ length: 3000 }, (_, i) => ({ heading: `Row ${i}`, content: `t${i}a t${i}b shared t${(i * 7) % 3000}c` }));
+  all.push({ heading: '', content: 'many '.repeat(300) });
+  const counted = countRows(all);
+  const terms = all.map((r) => passageTerms(r.heading, r.content));
+  expect(tsvectorArrayOf(all.length, counted.elements)).toEqual(tsvectorArrayBytes(terms.map((t) => t.counts)));
+  expect(dfOf(counted)).toEqual(expectedDf(all));
 });
 
 test('rows without a term make no empty term in the joined change', () => {

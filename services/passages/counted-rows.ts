@@ -1,7 +1,7 @@
 // What one statement of passages needs of their terms (write.ts): each row's tsvector in binary
 // form and its words, and how many of the rows hold each term, for the statistics. Counted here
 // for a few rows, or in the passages' worker processes (count-terms-job.ts) for a large put.
-import { passageTerms, tsvectorElements } from './terms.js';
+import { StatementTerms } from './statement-terms.js';
 
 export type RowText = { heading: string; content: string };
 
@@ -13,20 +13,14 @@ export type RowText = { heading: string; content: string };
 export type CountedRows = { elements: Uint8Array; words: number[]; docs: number; totalWords: number; terms: string; counts: string };
 
 export function countRows(rows: RowText[]): CountedRows {
-  const counted = rows.map((r) => passageTerms(r.heading, r.content));
-  const df = new Map<string, number>();
-  let totalWords = 0;
-  for (const { counts, words } of counted) {
-    totalWords += words;
-    for (const term of counts.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-  }
+  const terms = new StatementTerms();
+  const words = rows.map((r) => terms.addRow(r.heading, r.content));
   return {
-    elements: tsvectorElements(counted.map((c) => c.counts)),
-    words: counted.map((c) => c.words),
+    elements: terms.tsvectorElements(),
+    words,
     docs: rows.length,
-    totalWords,
-    terms: [...df.keys()].join(' '),
-    counts: [...df.values()].join(','),
+    totalWords: words.reduce((n, w) => n + w, 0),
+    ...terms.documentFrequencies(),
   };
 }
 

@@ -19,7 +19,7 @@ export const MAX_TERM_COUNT = 256;
 const ASCII_WORD = /[a-z0-9]+/g;
 
 /** Calls `found` with each of the text's terms in order; returns how many words it has (wordCount's figure). */
-function eachTerm(text: string, found: (term: string) => void): number {
+export function eachTerm(text: string, found: (term: string) => void): number {
   if (NON_ASCII.test(text)) {
     for (const m of text.toLowerCase().matchAll(WORD)) if (m[0].length <= MAX_TERM_LENGTH) found(m[0]);
     return wordCount(text);

@@ -1,5 +1,5 @@
 // `make bench`: runs every benchmark in turn and prints one table. Figures only: nothing here
-// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [files-ab] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [shopping-answers] [agent] [watchlist]` runs a subset.
+// fails on a timing. `tsx tests/bench/run.ts [session] [append] [start] [answers] [answers-growth] [answers-web-pages] [answer-api] [spaces] [files] [files-ab] [passage-terms] [untrusted] [untrusted-alone] [pages] [retrieval] [org-insights] [actor] [webhooks] [memories] [tasks] [dev-mocks] [connectors] [permissions] [shopping] [shopping-answers] [agent] [watchlist]` runs a subset.
 import { benchActor } from './actor.js';
 import { benchAgent } from './agent.js';
 import { benchAnswerApi } from './answer-api.js';
@@ -15,6 +15,7 @@ import { benchMemories } from './memories.js';
 import { benchTasks } from './tasks.js';
 import { benchOrgInsights } from './org-insights.js';
 import { benchPages } from './pages.js';
+import { benchPassageTerms } from './passage-terms.js';
 import { benchPermissions } from './permissions.js';
 import { benchRetrieval } from './retrieval.js';
 import { benchSession } from './session.js';
@@ -40,6 +41,7 @@ const all = {
   spaces: benchSpaces,
   files: benchFiles,
   'files-ab': benchFilesAb,
+  'passage-terms': benchPassageTerms,
   untrusted: benchUntrusted,
   'untrusted-alone': benchUntrustedAlone,
   pages: benchPages,
