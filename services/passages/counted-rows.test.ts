@@ -15,7 +15,7 @@ afterAll(() => pool.close());
 // several scripts and cases: terms that sort by UTF-16 units, repeated within and across rows.
 const word = fc.oneof(
   fc.constantFrom('hive', 'Queen', 'frame', '2026', 'über', 'straße', '日本', 'x'.repeat(700), ''),
-  fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '7', 'é', 'ß', 'İ', '日', '😀', '-'), minLength: 1, maxLength: 4 }),
+  fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '7', 'é', 'ß', 'İ', '日', '😀', '-', ',', '\n', '_'), minLength: 1, maxLength: 4 }),
 );
 const text = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(' '));
 const rows = fc.array(fc.record({ heading: text, content: text }), { maxLength: 12 });

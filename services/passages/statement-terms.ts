@@ -3,9 +3,11 @@
 // terms are sorted once for the statement (not once a row) and each one's UTF-8 bytes encoded
 // once. The result is the same as each row's passageTerms and tsvectorElements (terms.ts):
 // counted-rows.test.ts holds the two equal. Counting a 10 MB CSV's 11,277 rows (the passages'
-// workers' share of indexing it) took 380 ms against 599 ms a row at a time (medians of 7,
-// tests/bench/passage-terms.ts): the sorts of every row's terms as strings, and a Map a row, went.
-import { eachTerm, MAX_TERM_COUNT } from './terms.js';
+// workers' share of indexing it) took 304 ms against 683 ms a row at a time (medians of 7,
+// tests/bench/passage-terms.ts): every row's terms sorted as strings, a Map a row, and each
+// occurrence cut out of the text as a new string (term-ids.ts) went.
+import { TermIds } from './term-ids.js';
+import { eachTerm, MAX_TERM_COUNT, MAX_TERM_LENGTH } from './terms.js';
 
 const NOT_IN_ROW = -1;
 
@@ -16,9 +18,14 @@ function grown(a: Int32Array<ArrayBuffer>, size: number, fill = 0): Int32Array<A
   return b;
 }
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** A unit of an ASCII term: a digit or a Latin letter (eachTerm's [a-z0-9] once lowered). */
+const inTerm = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 export class StatementTerms {
-  private readonly ids = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly ids = new TermIds();
+  private readonly terms = this.ids.terms;
   /** Rows holding each term. */
   private df = new Int32Array(1024);
   /** Each term's place in the row being added (in rowTerms), or NOT_IN_ROW. */
@@ -32,10 +39,9 @@ export class StatementTerms {
   /** Adds a row (its heading twice, as BM25F weighs a title, then its content); its words, as passageTerms counts them. */
   addRow(heading: string, content: string): number {
     const start = this.used;
-    const add = (term: string) => this.add(term);
-    const headingWords = eachTerm(heading, add);
-    eachTerm(heading, add);
-    const words = 2 * headingWords + eachTerm(content, add);
+    const headingWords = this.addText(heading);
+    this.addText(heading);
+    const words = 2 * headingWords + this.addText(content);
     for (let i = start; i < this.used; i++) {
       this.placeInRow[this.rowTerms[i]] = NOT_IN_ROW;
       this.df[this.rowTerms[i]]++;
@@ -44,12 +50,29 @@ export class StatementTerms {
     return words;
   }
 
-  private add(term: string) {
-    let id = this.ids.get(term);
-    if (id === undefined) {
-      id = this.terms.length;
-      this.ids.set(term, id);
-      this.terms.push(term);
+  /**
+   * Counts the text's terms in the row being added; its words. ASCII text (most) is read here unit
+   * by unit, as eachTerm reads it (runs of [a-z0-9] once lowered, words past MAX_TERM_LENGTH
+   * counted as words, not terms); other text through eachTerm.
+   */
+  private addText(text: string): number {
+    if (NON_ASCII.test(text)) return eachTerm(text, (term) => this.add(this.ids.idOf(term, 0, term.length)));
+    let words = 0;
+    for (let i = 0; i < text.length; ) {
+      if (!inTerm(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < text.length && inTerm(text.charCodeAt(i))) i++;
+      words++;
+      if (i - start <= MAX_TERM_LENGTH) this.add(this.ids.idOf(text, start, i));
+    }
+    return words;
+  }
+
+  private add(id: number) {
+    if (id >= this.df.length) {
       this.df = grown(this.df, id + 1);
       this.placeInRow = grown(this.placeInRow, id + 1, NOT_IN_ROW);
     }
