@@ -7,7 +7,7 @@
 // tests/bench/passage-terms.ts): every row's terms sorted as strings, a Map a row, and each
 // occurrence cut out of the text as a new string (term-ids.ts) went.
 import { TermIds } from './term-ids.js';
-import { eachTerm, MAX_TERM_COUNT, MAX_TERM_LENGTH } from './terms.js';
+import { eachTerm, MAX_TERM_COUNT, MAX_TERM_LENGTH, writePositions } from './terms.js';
 
 const NOT_IN_ROW = -1;
 
@@ -120,16 +120,7 @@ export class StatementTerms {
         const bytes = utf8[this.rowTerms[place]];
         // Most terms are a few bytes: copied here rather than through a call each.
         for (let j = 0; j < bytes.length; j++) out[at + j] = bytes[j];
-        at += bytes.length;
-        const n = Math.min(this.rowCounts[place], MAX_TERM_COUNT);
-        out[at] = 0;
-        out[at + 1] = n >> 8;
-        out[at + 2] = n & 255;
-        at += 3;
-        for (let p = 1; p <= n; p++, at += 2) {
-          out[at] = p >> 8;
-          out[at + 1] = p & 255;
-        }
+        at = writePositions(out, at + bytes.length, this.rowCounts[place]);
       }
       out.writeInt32BE(at - start - 4, start);
       from = end;

@@ -76,6 +76,23 @@ export function tsvectorArrayOf(count: number, elements: Uint8Array | Uint8Array
   return Buffer.concat([header, ...(Array.isArray(elements) ? elements : [elements])]);
 }
 
+/**
+ * What follows a lexeme's bytes in tsvector's binary form: its end (NUL), then how many positions
+ * and the positions 1..count, at most MAX_TERM_COUNT. Where the next lexeme goes.
+ */
+export function writePositions(out: Buffer, at: number, count: number): number {
+  const n = Math.min(count, MAX_TERM_COUNT);
+  out[at] = 0;
+  out[at + 1] = n >> 8;
+  out[at + 2] = n & 255;
+  at += 3;
+  for (let p = 1; p <= n; p++, at += 2) {
+    out[at] = p >> 8;
+    out[at + 1] = p & 255;
+  }
+  return at;
+}
+
 /** The rows' tsvectors in binary form, each after its length: the elements of tsvectorArrayOf. */
 export function tsvectorElements(rows: Map<string, number>[]): Buffer {
   // At most 3 bytes a UTF-16 unit in UTF-8; the buffer is cut to what was written.
@@ -92,15 +109,7 @@ export function tsvectorElements(rows: Map<string, number>[]): Buffer {
     for (const term of [...counts.keys()].sort()) {
       const count = counts.get(term)!;
       at += out.write(term, at, 'utf8');
-      const n = Math.min(count, MAX_TERM_COUNT);
-      out[at] = 0;
-      out[at + 1] = n >> 8;
-      out[at + 2] = n & 255;
-      at += 3;
-      for (let p = 1; p <= n; p++, at += 2) {
-        out[at] = p >> 8;
-        out[at + 1] = p & 255;
-      }
+      at = writePositions(out, at, count);
     }
     out.writeInt32BE(at - start - 4, start);
   }
