@@ -1,4 +1,5 @@
 // `make start`: read the configuration, start everything, stop cleanly on Ctrl-C or SIGTERM.
+import './heap-limits.js';
 import { type Config, ConfigError, loadConfig } from '../shared/config.js';
 import { createLogger } from './logger.js';
 import { startApp } from './runtime.js';

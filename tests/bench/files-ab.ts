@@ -4,6 +4,7 @@
 // taking turns round by round (which goes first alternates), so the drift of a shared machine
 // falls on both alike. Every round's figure is printed, and each side's medians.
 // `BENCH_AB_BASE=/path/to/other/checkout tsx tests/bench/run.ts files-ab`; BENCH_AB_ROUNDS (5).
+import { readFileSync } from 'node:fs';
 import { largeCsv } from '../fixtures/files.js';
 import type { LocalFile } from '../support/files.js';
 import { type BenchServer, withBenchServer } from './bench-server.js';
@@ -79,5 +80,21 @@ async function compare(rounds: number, before: Side, after: Side): Promise<Row[]
       budget: '< 1,000 ms',
       verdict: verdict(Math.max(...after.foldLags) < 1000),
     },
+    {
+      bench: 'files A/B, the server process at its largest over all rounds (the price of fewer collections, services/app/heap-limits.ts)',
+      metric: 'peak resident MB (VmHWM)',
+      measured: `${fmt(peakResidentMb(after))} MB`,
+      baseline: `${fmt(peakResidentMb(before))} MB before`,
+      ratio: `x${fmt(peakResidentMb(after) / peakResidentMb(before), 2)}`,
+      budget: '',
+      verdict: '',
+    },
   ];
+}
+
+/** The server process's peak resident memory so far, from Linux's /proc. */
+function peakResidentMb(side: Side): number {
+  const status = readFileSync(`/proc/${side.world.server.child.pid}/status`, 'utf8');
+  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
 }
