@@ -70,6 +70,7 @@ import * as m0076 from './migrations/0076_shopping_bm25.js';
 import * as m0077 from './migrations/0077_shopping_carts.js';
 import * as m0078 from './migrations/0078_meeting_defaults.js';
 import * as m0079 from './migrations/0079_term_stats_fillfactor.js';
+import * as m0080 from './migrations/0080_passage_read_keys_column.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -140,6 +141,7 @@ const migrations: Record<string, Migration> = {
   '0077_shopping_carts': m0077,
   '0078_meeting_defaults': m0078,
   '0079_term_stats_fillfactor': m0079,
+  '0080_passage_read_keys_column': m0080,
 };
 
 export async function migrateToLatest(db: Db) {

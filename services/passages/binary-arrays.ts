@@ -56,3 +56,14 @@ export function int4ArrayBytes(values: readonly (number | null | undefined)[]): 
   }
   return out.subarray(0, at);
 }
+
+const INT8_OID = 20;
+/** An int8 array element: its length (8), then the value's high and low halves. */
+export const INT8_ELEMENT_BYTES = 12;
+
+/** An int8[] parameter around `count` elements already in binary form (INT8_ELEMENT_BYTES each, no NULL). */
+export function int8ArrayOf(count: number, elements: Uint8Array | Uint8Array[]): Buffer {
+  const head = Buffer.allocUnsafe(HEADER_BYTES);
+  header(count, false, INT8_OID, head);
+  return Buffer.concat([head, ...(Array.isArray(elements) ? elements : [elements])]);
+}

@@ -1,22 +1,37 @@
 // What one statement of passages needs of their terms (write.ts): each row's tsvector in binary
-// form and its words, and how many of the rows hold each term, for the statistics. Counted here
-// for a few rows, or in the passages' worker processes (count-terms-job.ts) for a large put.
+// form, its index keys and its words, and how many of the rows hold each term, for the
+// statistics. Counted here for a few rows, or in the passages' worker processes
+// (count-terms-job.ts) for a large put.
+import type { Hash64 } from './pg-hash.js';
 import { StatementTerms } from './statement-terms.js';
 
 export type RowText = { heading: string; content: string };
+/** Rows of the same readers, and the seeds of their statistics keys (read-keys.ts keySeeds). */
+export type RowsToCount = { rows: RowText[]; seeds: Hash64[] };
 
 /**
- * `elements`: the rows' tsvectors as tsvectorArrayOf takes them; `terms` and `counts`: each term
+ * `elements`: the rows' tsvectors as tsvectorArrayOf takes them; `keys`: their index keys as
+ * int8ArrayOf takes them, `keyCounts` of them a row; `terms` and `counts`: each term
  * of the rows (space-separated) and how many rows hold it (comma-separated), as
  * passage_stat_changes stores them (the folder adds repeated terms up).
  */
-export type CountedRows = { elements: Uint8Array; words: number[]; docs: number; totalWords: number; terms: string; counts: string };
+export type CountedRows = {
+  elements: Uint8Array;
+  keys: Uint8Array;
+  keyCounts: number[];
+  words: number[];
+  docs: number;
+  totalWords: number;
+  terms: string;
+  counts: string;
+};
 
-export function countRows(rows: RowText[]): CountedRows {
+export function countRows({ rows, seeds }: RowsToCount): CountedRows {
   const terms = new StatementTerms();
   const words = rows.map((r) => terms.addRow(r.heading, r.content));
   return {
     elements: terms.tsvectorElements(),
+    ...terms.readKeys(seeds),
     words,
     docs: rows.length,
     totalWords: words.reduce((n, w) => n + w, 0),

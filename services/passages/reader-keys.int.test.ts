@@ -1,7 +1,7 @@
 // Issue 32: a restricted asker's search reads only the postings they may read (migration 0054,
 // one index key per reader). Its results are exactly the unfiltered search's (every passage's
 // postings read, no readers check, the same asker's statistics) restricted to what they may read,
-// and a passage with readers is indexed under its readers' keys only, not its corpus's.
+// and a passage with readers is indexed under its readers' keys only, not its corpus's (its `read_keys`, migration 0080).
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -90,10 +90,10 @@ test("a passage with readers is indexed under each reader's key, not its corpus'
   ]);
   const { rows } = await sql<{ id: string; corpus_key: boolean; a: boolean; domain: boolean; b: boolean }>`
     select id,
-      passage_read_keys(corpus, readers, tsv) @> array[passage_key(corpus, 'propolis')] as corpus_key,
-      passage_read_keys(corpus, readers, tsv) @> array[passage_key(corpus || chr(10) || 'user:a', 'propolis')] as a,
-      passage_read_keys(corpus, readers, tsv) @> array[passage_key(corpus || chr(10) || 'domain:x.example', 'propolis')] as domain,
-      passage_read_keys(corpus, readers, tsv) @> array[passage_key(corpus || chr(10) || 'user:b', 'propolis')] as b
+      read_keys @> array[passage_key(corpus, 'propolis')] as corpus_key,
+      read_keys @> array[passage_key(corpus || chr(10) || 'user:a', 'propolis')] as a,
+      read_keys @> array[passage_key(corpus || chr(10) || 'domain:x.example', 'propolis')] as domain,
+      read_keys @> array[passage_key(corpus || chr(10) || 'user:b', 'propolis')] as b
     from passages where corpus = ${corpus} order by id`.execute(db);
   expect(rows).toEqual([
     { id: `${corpus}#00`, corpus_key: false, a: true, domain: true, b: false },
@@ -101,7 +101,7 @@ test("a passage with readers is indexed under each reader's key, not its corpus'
   ]);
   // The index answers the asker's key with their passage only.
   const viaIndex = await sql<{ id: string }>`
-    select id from passages where passage_read_keys(corpus, readers, tsv) && array[passage_key(${corpus} || chr(10) || 'user:a', 'propolis')]`.execute(db);
+    select id from passages where read_keys && array[passage_key(${corpus} || chr(10) || 'user:a', 'propolis')]`.execute(db);
   expect(viaIndex.rows.map((r) => r.id)).toEqual([`${corpus}#00`]);
   await apply([{ kind: 'drop-corpus', corpus }]);
 });

@@ -137,12 +137,12 @@ export function bm25Query(
       group by c.id
       order by score desc, c.id
       limit ${limit}`;
-  // The index key of a statistics key and a term (passage_key(); passage_read_keys() gives a
-  // passage's, migration 0054: its corpus's for a passage without readers, one per reader,
+  // The index key of a statistics key and a term (passage_key(); a passage's are its `read_keys`,
+  // read-keys.ts: its corpus's for a passage without readers, one per reader,
   // `<corpus>\n<principal>`, for one with readers). Two pairs may share a key, so a passage the
   // index gives is only a candidate: its corpus and readers are checked, and it is scored from its own tsvector.
   const key = (statKey: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${statKey}, ${term})`;
-  const indexed = (row: RawBuilder<unknown>) => sql`passage_read_keys(${row}.corpus, ${row}.readers, ${row}.tsv)`;
+  const indexed = (row: RawBuilder<unknown>) => sql`${row}.read_keys`;
   // The check of a candidate's corpus, written `(…) is true` so that it stays a filter: as an index
   // condition the planner read the corpus index too, every passage of the corpus (10,000 on the
   // answers bench, a millisecond each time), to AND it with the few the key index gives.

@@ -5,7 +5,10 @@
 // counted-rows.test.ts holds the two equal. Counting a 10 MB CSV's 11,277 rows (the passages'
 // workers' share of indexing it) took 304 ms against 683 ms a row at a time (medians of 7,
 // tests/bench/passage-terms.ts): every row's terms sorted as strings, a Map a row, and each
-// occurrence cut out of the text as a new string (term-ids.ts) went.
+// occurrence cut out of the text as a new string (term-ids.ts) went. With the rows' index keys
+// (readKeys, which the database used to compute), 373 ms against 705 ms.
+import { INT8_ELEMENT_BYTES } from './binary-arrays.js';
+import { type Hash64, hashBytesExtended } from './pg-hash.js';
 import { TermIds } from './term-ids.js';
 import { eachTerm, MAX_TERM_COUNT, MAX_TERM_LENGTH, writePositions } from './terms.js';
 
@@ -35,6 +38,8 @@ export class StatementTerms {
   private rowCounts = new Int32Array(4096);
   private used = 0;
   private readonly rowEnds: number[] = [];
+  private encoded: Buffer[] | null = null;
+  private sorted: Int32Array | null = null;
 
   /** Adds a row (its heading twice, as BM25F weighs a title, then its content); its words, as passageTerms counts them. */
   addRow(heading: string, content: string): number {
@@ -91,32 +96,18 @@ export class StatementTerms {
 
   /** The rows' tsvectors in binary form, as tsvectorElements writes them (lexemes sorted, positions 1..count). */
   tsvectorElements(): Buffer {
-    // PostgreSQL's order, as tsvectorElements sorts (UTF-16 order), as each term's rank.
-    const t = this.terms;
-    const byTerm = t.map((_, id) => id).sort((a, b) => (t[a] < t[b] ? -1 : t[a] > t[b] ? 1 : 0));
-    const rank = new Int32Array(this.terms.length);
-    for (const [r, id] of byTerm.entries()) rank[id] = r;
-    const utf8 = this.terms.map((t) => Buffer.from(t, 'utf8'));
+    const utf8 = this.utf8();
     let bound = 8 * this.rowEnds.length;
     for (let i = 0; i < this.used; i++) bound += utf8[this.rowTerms[i]].length + 3 + 2 * Math.min(this.rowCounts[i], MAX_TERM_COUNT);
     const out = Buffer.allocUnsafe(bound);
-    // A row's terms by rank: ranks are distinct, so each names its place in the row.
-    const placeOfRank = new Int32Array(this.terms.length);
-    let ranks = new Int32Array(256);
+    const sorted = this.sortedRows();
     let at = 0;
     let from = 0;
     for (const end of this.rowEnds) {
       const start = at;
       at = out.writeInt32BE(end - from, at + 4);
-      ranks = grown(ranks, end - from);
-      const row = ranks.subarray(0, end - from);
-      for (let i = from; i < end; i++) {
-        row[i - from] = rank[this.rowTerms[i]];
-        placeOfRank[row[i - from]] = i;
-      }
-      row.sort();
-      for (const r of row) {
-        const place = placeOfRank[r];
+      for (let k = from; k < end; k++) {
+        const place = sorted[k];
         const bytes = utf8[this.rowTerms[place]];
         // Most terms are a few bytes: copied here rather than through a call each.
         for (let j = 0; j < bytes.length; j++) out[at + j] = bytes[j];
@@ -126,6 +117,67 @@ export class StatementTerms {
       from = end;
     }
     return out.subarray(0, at);
+  }
+
+  /**
+   * The rows' index keys (read-keys.ts): for each row, each seed with each of its terms (in the
+   * order passage_read_keys() gives them), as int8ArrayOf's elements, and how many a row. A
+   * term's keys are hashed once for the statement.
+   */
+  readKeys(seeds: readonly Hash64[]): { keys: Buffer; keyCounts: number[] } {
+    const hashes = this.utf8().flatMap((bytes) => seeds.map((seed) => hashBytesExtended(bytes, 0, bytes.length, seed)));
+    const keys = Buffer.allocUnsafe(this.used * seeds.length * INT8_ELEMENT_BYTES);
+    const sorted = this.sortedRows();
+    const keyCounts: number[] = [];
+    let at = 0;
+    let from = 0;
+    for (const end of this.rowEnds) {
+      keyCounts.push((end - from) * seeds.length);
+      for (let s = 0; s < seeds.length; s++)
+        for (let k = from; k < end; k++) {
+          const h = hashes[this.rowTerms[sorted[k]] * seeds.length + s];
+          at = keys.writeInt32BE(8, at);
+          at = keys.writeUInt32BE(h.hi, at);
+          at = keys.writeUInt32BE(h.lo, at);
+        }
+      from = end;
+    }
+    return { keys, keyCounts };
+  }
+
+  /**
+   * Each row's places in rowTerms, row after row, each row's in its terms' order in PostgreSQL
+   * (UTF-16 order, as tsvectorElements sorts): the terms sorted once for the statement, each
+   * row's then by their ranks.
+   */
+  private sortedRows(): Int32Array {
+    if (this.sorted) return this.sorted;
+    const t = this.terms;
+    const byTerm = t.map((_, id) => id).sort((a, b) => (t[a] < t[b] ? -1 : t[a] > t[b] ? 1 : 0));
+    const rank = new Int32Array(t.length);
+    for (const [r, id] of byTerm.entries()) rank[id] = r;
+    // A row's ranks are distinct, so each names its place in the row.
+    const placeOfRank = new Int32Array(t.length);
+    const sorted = new Int32Array(this.used);
+    let from = 0;
+    for (const end of this.rowEnds) {
+      const row = sorted.subarray(from, end);
+      for (let i = from; i < end; i++) {
+        row[i - from] = rank[this.rowTerms[i]];
+        placeOfRank[row[i - from]] = i;
+      }
+      row.sort();
+      for (let k = 0; k < row.length; k++) row[k] = placeOfRank[row[k]];
+      from = end;
+    }
+    this.sorted = sorted;
+    return sorted;
+  }
+
+  /** Each term's UTF-8 bytes, encoded once. */
+  private utf8(): Buffer[] {
+    this.encoded ??= this.terms.map((t) => Buffer.from(t, 'utf8'));
+    return this.encoded;
   }
 
   /** Each term (space-separated) and how many rows hold it (comma-separated), as passage_stat_changes stores them. */

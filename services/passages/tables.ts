@@ -14,6 +14,8 @@ export interface PassagesTable {
   ordinal: number;
   /** The passage's terms and counts, written by the passages module (migration 0032). */
   tsv: Generated<string>;
+  /** Its index keys, one per statistics key and term (read-keys.ts, migration 0080); written with the row. */
+  read_keys: Generated<string[]>;
   /** Set for a file's passages (migration 0009). */
   file_uuid: ColumnType<string | null, string | null | undefined, string | null>;
   page: ColumnType<number | null, number | null | undefined, number | null>;

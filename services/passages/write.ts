@@ -10,10 +10,11 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Trx } from '../eventstore/types.js';
 import type { PassageOp, PassageRow } from './feed.js';
-import { type CountedRows, countRows, joinCounts, type RowText } from './counted-rows.js';
+import { type CountedRows, countRows, joinCounts, type RowsToCount, type RowText } from './counted-rows.js';
+import { keySeeds } from './read-keys.js';
 import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { tsvectorArrayOf } from './terms.js';
-import { int4ArrayBytes, textArrayBytes } from './binary-arrays.js';
+import { int4ArrayBytes, int8ArrayOf, textArrayBytes } from './binary-arrays.js';
 import { countRowsInWorker } from './terms-in-workers.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
@@ -89,7 +90,11 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   const counts: (Promise<CountedRows[]> | undefined)[] = [];
   const ask = (i: number) => {
     if (i >= slices.length || counts[i]) return;
-    const counting = countSlice(slices[i], large, i === 0);
+    const counting = countSlice(
+      slices[i].map((run) => ({ rows: run.map(rowText), seeds: keySeeds(statKeysOf(corpus, run[0].readers)) })),
+      large,
+      i === 0,
+    );
     // Awaited in turn: a failure meanwhile (the put failing first) must not count as unhandled.
     counting.catch(() => {});
     counts[i] = counting;
@@ -114,6 +119,8 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
       }
     const statement = insertRows(corpus, source, runs.flat(), {
       elements: counted.map((c) => c.elements),
+      keys: counted.map((c) => c.keys),
+      keyCounts: counted.flatMap((c) => c.keyCounts),
       words: counted.flatMap((c) => c.words),
     });
     await running;
@@ -126,10 +133,10 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
 }
 
 /** A statement's rows counted: a large put's in the workers but its first, here at once; a small put's here, a few at a time. */
-function countSlice(runs: PassageRow[][], large: boolean, first: boolean): Promise<CountedRows[]> {
+function countSlice(runs: RowsToCount[], large: boolean, first: boolean): Promise<CountedRows[]> {
   if (!large) return Promise.all(runs.map(countTakingTurns));
-  if (first) return Promise.resolve(runs.map((run) => countRows(run.map(rowText))));
-  return Promise.all(runs.map((run) => countRowsInWorker(run.map(rowText))));
+  if (first) return Promise.resolve(runs.map(countRows));
+  return Promise.all(runs.map((run) => countRowsInWorker(run)));
 }
 
 /** Consecutive rows with the same readers, together (no readers and an empty list are not the same: stat-keys.ts). */
@@ -148,31 +155,51 @@ function runsOfReaders(rows: PassageRow[]): PassageRow[][] {
 const rowText = (p: PassageRow): RowText => ({ heading: p.heading, content: p.content });
 
 /** The rows counted on this thread, a few at a time between turns of the event loop. */
-async function countTakingTurns(rows: PassageRow[]): Promise<CountedRows> {
+async function countTakingTurns({ rows, seeds }: RowsToCount): Promise<CountedRows> {
   const parts: CountedRows[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_TURN) {
     await nextTurn();
-    parts.push(countRows(rows.slice(i, i + ROWS_PER_TURN).map(rowText)));
+    parts.push(countRows({ rows: rows.slice(i, i + ROWS_PER_TURN), seeds }));
   }
-  return { elements: Buffer.concat(parts.map((p) => p.elements)), words: parts.flatMap((p) => p.words), ...joinCounts(parts) };
+  return {
+    elements: Buffer.concat(parts.map((p) => p.elements)),
+    keys: Buffer.concat(parts.map((p) => p.keys)),
+    keyCounts: parts.flatMap((p) => p.keyCounts),
+    words: parts.flatMap((p) => p.words),
+    ...joinCounts(parts),
+  };
 }
 
-/** The rows' insert, with their terms as counted. */
-function insertRows(corpus: string, source: string, passages: PassageRow[], counted: { elements: Uint8Array[]; words: number[] }) {
+/**
+ * The rows' insert, with their terms and index keys as counted. A row's keys are its slice of one
+ * int8[] of all the rows' keys (an array of arrays must have rows of one length).
+ */
+function insertRows(
+  corpus: string,
+  source: string,
+  passages: PassageRow[],
+  counted: { elements: Uint8Array[]; keys: Uint8Array[]; keyCounts: number[]; words: number[] },
+) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
+  const keysFrom: number[] = [];
+  let keyCount = 0;
+  for (const n of counted.keyCounts) {
+    keysFrom.push(keyCount + 1);
+    keyCount += n;
+  }
   // The columns in binary form (binary-arrays.ts): the database reads them without parsing.
   const text = (f: (p: PassageRow) => string | null | undefined) => textArrayBytes(passages.map(f));
   return sql`
-      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)
-      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, r.file_uuid, r.file_type, r.file_repository_type,
-        string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
-      from unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, read_keys, file_uuid, file_type, file_repository_type, readers, citation, origin)
+      select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, k.flat[r.keys_from : r.keys_from + r.key_count - 1],
+        r.file_uuid, r.file_type, r.file_repository_type, string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
+      from (select ${int8ArrayOf(keyCount, counted.keys)}::int8[] as flat) k, unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
                   ${text((p) => p.content)}::text[], ${int4ArrayBytes(col((p) => p.ordinal))}::int[], ${int4ArrayBytes(col((p) => p.page))}::int[],
                   ${int4ArrayBytes(counted.words)}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${text((p) => p.file?.file_uuid ?? null)}::text[],
                   ${text((p) => p.file?.file_type ?? null)}::text[], ${text((p) => p.file?.repository_type ?? null)}::text[],
                   ${text((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
-                  ${text((p) => p.origin ?? null)}::text[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin)`;
+                  ${text((p) => p.origin ?? null)}::text[], ${int4ArrayBytes(keysFrom)}::int[], ${int4ArrayBytes(counted.keyCounts)}::int[])
+        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin, keys_from, key_count)`;
 }
 
 /**
@@ -222,7 +249,9 @@ async function setReaders(trx: Trx, corpus: string, source: string, readers: rea
     insert into passage_stat_changes (corpus, docs, words, dropped)
     select k, -count(*), -sum(word_count), array_agg(tsv) from passages, unnest(${STAT_KEYS_SQL}) as k
     where corpus = ${corpus} and source = ${source} group by k`.execute(trx);
-  await sql`update passages set readers = ${readers ? [...readers] : null}::text[] where corpus = ${corpus} and source = ${source}`.execute(trx);
+  // The index keys follow the readers (read-keys.ts); few rows change readers, so the database computes them.
+  await sql`update passages set readers = r.readers, read_keys = passage_read_keys(corpus, r.readers, tsv)
+    from (select ${readers ? [...readers] : null}::text[] as readers) r where corpus = ${corpus} and source = ${source}`.execute(trx);
   // The terms and counts of one key aggregated in the same order, so the two texts line up.
   await sql`
     with keyed as (

@@ -71,6 +71,9 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
   const writtenTerms =
     (await sql<{ g: string }>`select is_generated as g from information_schema.columns where table_name = 'passages' and column_name = 'tsv'`.execute(db))
       .rows[0]?.g === 'NEVER';
+  // Since migration 0080 a passage's index keys are a column the app writes (services/passages/read-keys.ts);
+  // the database's passage_read_keys() gives the same keys.
+  const writtenKeys = columns.has('read_keys');
   const word = sql`case when random() < ${FUNCTION_SHARE} then f[1 + floor(power(random(), 2.2) * fn)::int] else w[1 + floor(power(random(), 2.2) * n)::int] end`;
   await sql`
     with vocab as (select ${sql.val(VOCABULARY)}::text[] as w, ${VOCABULARY.length}::int as n, ${sql.val(FUNCTION_WORDS)}::text[] as f, ${FUNCTION_WORDS.length}::int as fn),
@@ -81,11 +84,11 @@ export async function insertPassages(db: Db, userId: string, from: number, to: n
         (select string_agg(${word} || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g
     )
-    insert into passages (id, corpus, url, title, heading, content, ordinal${sql.raw(moduleColumns ? ', source, word_count' : '')}${sql.raw(writtenTerms ? ', tsv' : '')})
+    insert into passages (id, corpus, url, title, heading, content, ordinal${sql.raw(moduleColumns ? ', source, word_count' : '')}${sql.raw(writtenTerms ? ', tsv' : '')}${sql.raw(writtenKeys ? ', read_keys' : '')})
     select 'bench/' || g, corpus, '/files/doc-' || (g / 20) || '#p' || (g % 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20
       ${moduleColumns ? sql`, 'bench/doc-' || (g / 20), 2 * array_length(regexp_split_to_array(heading, ' '), 1) + array_length(regexp_split_to_array(body, ' '), 1)` : sql``}
-      ${writtenTerms ? sql`, to_tsvector('simple', heading || ' ' || heading || ' ' || body)` : sql``}
-    from rows`.execute(db);
+      ${writtenTerms ? sql`, t.tsv` : sql``}${writtenKeys ? sql`, passage_read_keys(corpus, null, t.tsv)` : sql``}
+    from rows, lateral (select to_tsvector('simple', heading || ' ' || heading || ' ' || body) as tsv) t`.execute(db);
 }
 
 /**

@@ -132,11 +132,14 @@ async function insert(db: ReturnType<typeof createDb>, from: number, to: number)
         (select string_agg(${word} || case when s % 12 = 0 then '.' else '' end, ' ') from vocab, generate_series(1, 30 + (g % 31)) s) as body
       from generate_series(${from}::int, ${to}::int) g
     )
-    insert into passages (id, corpus, url, title, heading, content, ordinal, source, word_count, tsv, readers)
+    insert into passages (id, corpus, url, title, heading, content, ordinal, source, word_count, tsv, readers, read_keys)
     select 'bench/' || g, ${CORPUS}, '/d/' || (g / 20), 'Document ' || (g / 20), initcap(heading), initcap(body) || '.', g % 20, 'bench/doc-' || (g / 20),
       2 * array_length(regexp_split_to_array(heading, ' '), 1) + array_length(regexp_split_to_array(body, ' '), 1),
-      to_tsvector('simple', heading || ' ' || heading || ' ' || body),
-      case when (g / 20) % ${SHARE} = 0 then array['user:owner', 'email:asker@bench.example']
-           else array['user:owner', 'email:person' || ((g / 20) % 500) || '@bench.example', 'group:slack_channel:bench:C' || ((g / 20) % 37)] end
-    from rows`.execute(db);
+      t.tsv, r.readers, passage_read_keys(${CORPUS}, r.readers, t.tsv)
+    from rows,
+      lateral (select to_tsvector('simple', heading || ' ' || heading || ' ' || body) as tsv) t,
+      lateral (select case when (g / 20) % ${SHARE} = 0 then array['user:owner', 'email:asker@bench.example']
+                      else array['user:owner', 'email:person' || ((g / 20) % 500) || '@bench.example', 'group:slack_channel:bench:C' || ((g / 20) % 37)] end as readers) r`.execute(
+    db,
+  );
 }
