@@ -11,7 +11,7 @@ import { createTestDatabase } from '../support/database.js';
 import type { Browser } from '../support/http.js';
 import { organisationWith } from '../support/org-members.js';
 import { askStream, signedUp, visitor } from '../support/people.js';
-import { RESEARCH_SECTIONS, researchScript } from '../support/research-llm.js';
+import { RESEARCH_SECTIONS, researchScript, writerHold } from '../support/research-llm.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { collect, type SseEvent, sseEvents } from '../support/sse.js';
 
@@ -24,11 +24,12 @@ let llm: Awaited<ReturnType<typeof startLlmFake>>;
 let searx: Awaited<ReturnType<typeof startSearxngFake>>;
 let site: Awaited<ReturnType<typeof startWebSite>>;
 let admin: Browser;
+const hold = writerHold();
 
 beforeAll(async () => {
   database = await createTestDatabase('research');
   site = await startWebSite();
-  llm = await startLlmFake({ chunks: ['Quick [1].'], respond: researchScript({ slowMs: 1_500 }) });
+  llm = await startLlmFake({ chunks: ['Quick [1].'], respond: researchScript({ hold }) });
   searx = await startSearxngFake(
     ['altitude-boiling', 'pressure-cooking', 'everest-expedition'].map((doc) => ({ url: `${site.url}/docs/${doc}`, title: doc, content: `About ${doc}.` })),
   );
@@ -181,14 +182,17 @@ describe('a Research report', () => {
 
   test('stopped while writing: the report keeps the sections it wrote, marked stopped', { timeout: 60_000 }, async () => {
     const max = await personOn('max');
-    const res = await research(max, 'A slow report on boiling at altitude');
+    const res = await research(max, 'A held report on boiling at altitude');
     const seen: SseEvent[] = [];
     const reading = (async () => {
       for await (const e of sseEvents(res)) seen.push(e);
     })();
-    await expect.poll(() => seen.some((e) => e.event === 'status' && e.data.step_number === 7), { timeout: 20_000 }).toBe(true);
+    // Stopped while the first section's writer is at work: that section is kept, the next not begun.
+    await hold.entered;
+    await expect.poll(() => seen.length).toBeGreaterThan(0);
     const { backend_uuid, thread_url_slug } = seen[0].data;
     expect((await max.post(`/rest/threads/entries/${backend_uuid}/stop`)).status).toBe(204);
+    hold.release();
     await reading;
     expect(seen.at(-1)).toMatchObject({ event: 'completed', data: { status: 'stopped' } });
     const entry = (await max.get(`/rest/thread/${thread_url_slug}`)).json.entries[0];

@@ -1,7 +1,9 @@
 // The LLM fake's script for Research reports (issue 33): the planner gets two sections, the
 // reviewer one more search, and the writer of each section quotes the first sentence of one of the
 // numbered sources it was given, cited by its number. `slow` (a question containing it) makes each
-// section take `slowMs`, so a test can stop or kill a report while it writes.
+// section take `slowMs`, so a browser test sees the progress; `held` (a question containing it)
+// keeps its first section's writer waiting until the test releases `hold`, so a test can stop a
+// report while a section is being written, whatever the machine's speed.
 import type { LlmRequest, LlmScript } from '../fakes/llm.js';
 
 export const RESEARCH_SECTIONS = ['Why water boils cooler up high', 'Cooking at altitude'];
@@ -16,7 +18,28 @@ export function promptSources(prompt: string) {
 
 export const firstSentence = (text: string) => (/^[\s\S]*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim()).replace(/\s+/g, ' ');
 
-export function researchScript(opts: { slowMs?: number } = {}): LlmScript['respond'] {
+/** A writer kept waiting: `entered` once the first held section's writer is asked, until `release()`. */
+export function writerHold() {
+  let enter = () => {};
+  let release = () => {};
+  const entered = new Promise<void>((r) => {
+    enter = r;
+  });
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  let used = false;
+  const wait = async () => {
+    if (used) return;
+    used = true;
+    enter();
+    await released;
+  };
+  return { entered, release, wait };
+}
+export type WriterHold = ReturnType<typeof writerHold>;
+
+export function researchScript(opts: { slowMs?: number; hold?: WriterHold } = {}): LlmScript['respond'] {
   return async (request) => {
     const system = systemOf(request);
     const prompt = userOf(request);
@@ -30,6 +53,7 @@ export function researchScript(opts: { slowMs?: number } = {}): LlmScript['respo
     if (system.includes('research reviewer')) return JSON.stringify({ searches: ['everest expedition cooking'] });
     if (system.includes('research writer')) {
       if (opts.slowMs && prompt.includes('slow')) await new Promise((r) => setTimeout(r, opts.slowMs));
+      if (opts.hold && prompt.includes('held')) await opts.hold.wait();
       const sources = promptSources(prompt);
       const which = RESEARCH_SECTIONS.findIndex((t) => prompt.endsWith(`Write the section: ${t}`));
       const source = sources[Math.max(0, which) % Math.max(1, sources.length)];
