@@ -10,6 +10,7 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { directWalSettings } from './direct-wal.js';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -69,7 +70,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; port: numbe
       'listen_addresses=127.0.0.1',
       '-c',
       `unix_socket_directories=${SOCKET_DIR}`,
-      ...WRITE_SETTINGS.flatMap((setting) => ['-c', setting]),
+      ...[...WRITE_SETTINGS, ...directWalSettings(databaseDir)].flatMap((setting) => ['-c', setting]),
     ],
     {
       detached: true,
