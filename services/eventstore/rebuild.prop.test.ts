@@ -141,6 +141,8 @@ const READ_MODELS = {
   passage_term_stats: ['corpus', 'term'],
   passage_stat_changes: ['id'],
   passage_withheld_origins: ['origin'],
+  passage_segments: ['seg'],
+  passage_postings: ['key', 'seg'],
 } as const;
 
 async function snapshot() {

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { passagesSnapshot } from '../../tests/support/passage-postings.js';
 import { migratedDb } from '../../tests/support/database.js';
 import { projections } from '../app/projections.js';
 import type { Db } from '../db/database.js';
@@ -172,7 +173,7 @@ const snapshot = async () => ({
   files: (await sql`select * from files order by file_uuid`.execute(db)).rows,
   settings: (await sql`select * from org_file_settings order by org_uuid`.execute(db)).rows,
   uploads: (await sql`select * from file_uploads order by object_key`.execute(db)).rows,
-  passages: (await sql`select * from passages order by id`.execute(db)).rows,
+  ...(await passagesSnapshot(db)),
   corpora: (await sql`select * from passage_corpus_stats order by corpus`.execute(db)).rows,
   terms: (await sql`select * from passage_term_stats order by corpus, term`.execute(db)).rows,
 });
@@ -180,7 +181,7 @@ const snapshot = async () => ({
 test('rebuilding the file read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes restart identity`.execute(
+      await sql`truncate events, files, file_uploads, org_file_settings, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes, passage_segments, passage_postings restart identity`.execute(
         db,
       );
       for (const [cmd, ms] of steps)

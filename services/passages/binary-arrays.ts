@@ -67,3 +67,19 @@ export function int8ArrayOf(count: number, elements: Uint8Array | Uint8Array[]):
   header(count, false, INT8_OID, head);
   return Buffer.concat([head, ...(Array.isArray(elements) ? elements : [elements])]);
 }
+
+const TWO_TO_32 = 2 ** 32;
+
+/** Writes a non-negative safe integer as an int8 array element at `at`; returns where the next begins. */
+export function writeInt8Element(value: number, into: Buffer, at: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a non-negative safe integer: ${value}`);
+  const next = into.writeInt32BE(8, at);
+  return into.writeUInt32BE(value % TWO_TO_32, into.writeUInt32BE(Math.floor(value / TWO_TO_32), next));
+}
+
+/** An int8[] parameter of these non-negative safe integers. */
+export function int8ArrayBytes(values: readonly number[]): Buffer {
+  const elements = Buffer.allocUnsafe(INT8_ELEMENT_BYTES * values.length);
+  for (let i = 0, at = 0; i < values.length; i++) at = writeInt8Element(values[i], elements, at);
+  return int8ArrayOf(values.length, elements);
+}

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase } from '../../tests/support/database.js';
+import { passagesSnapshot } from '../../tests/support/passage-postings.js';
 import { projections } from '../app/projections.js';
 import { createDb, createPool, type Db } from '../db/database.js';
 import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
@@ -79,7 +80,7 @@ test('a file indexed before the upgrade keeps its passages through a rebuild', a
 
   await migrateToLatest(db);
   const snapshot = async () => ({
-    passages: (await sql`select * from passages order by id`.execute(db)).rows,
+    ...(await passagesSnapshot(db)),
     corpora: (await sql`select * from passage_corpus_stats order by corpus`.execute(db)).rows,
     terms: (await sql`select * from passage_term_stats order by corpus, term`.execute(db)).rows,
   });

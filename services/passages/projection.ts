@@ -8,7 +8,15 @@ import type { PassageFeed, PassageOp } from './feed.js';
 import { recountPassageStats } from './stat-folder.js';
 import { applyPassageOp } from './write.js';
 
-export const PASSAGE_TABLES = ['passages', 'passage_corpus_stats', 'passage_term_stats', 'passage_stat_changes', 'passage_withheld_origins'];
+export const PASSAGE_TABLES = [
+  'passages',
+  'passage_corpus_stats',
+  'passage_term_stats',
+  'passage_stat_changes',
+  'passage_withheld_origins',
+  'passage_segments',
+  'passage_postings',
+];
 
 export function passagesProjection(feeds: PassageFeed[]): Projection {
   const byType = new Map<string, PassageFeed[]>();

@@ -1,12 +1,13 @@
 // Issue 32: a restricted asker's search reads only the postings they may read (migration 0054,
 // one index key per reader). Its results are exactly the unfiltered search's (every passage's
 // postings read, no readers check, the same asker's statistics) restricted to what they may read,
-// and a passage with readers is indexed under its readers' keys only, not its corpus's (its `read_keys`, migration 0080).
+// and a passage with readers is indexed under its readers' keys only, not its corpus's (its postings, migration 0081).
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
+import { listedUnder, misindexedPassages } from '../../tests/support/passage-postings.js';
 import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
 import { bm25Query, questionWords, searchPassages } from './search.js';
@@ -88,20 +89,11 @@ test("a passage with readers is indexed under each reader's key, not its corpus'
       { readers: null, words: ['propolis'] },
     ]),
   ]);
-  const { rows } = await sql<{ id: string; corpus_key: boolean; a: boolean; domain: boolean; b: boolean }>`
-    select id,
-      read_keys @> array[passage_key(corpus, 'propolis')] as corpus_key,
-      read_keys @> array[passage_key(corpus || chr(10) || 'user:a', 'propolis')] as a,
-      read_keys @> array[passage_key(corpus || chr(10) || 'domain:x.example', 'propolis')] as domain,
-      read_keys @> array[passage_key(corpus || chr(10) || 'user:b', 'propolis')] as b
-    from passages where corpus = ${corpus} order by id`.execute(db);
-  expect(rows).toEqual([
-    { id: `${corpus}#00`, corpus_key: false, a: true, domain: true, b: false },
-    { id: `${corpus}#01`, corpus_key: true, a: false, domain: false, b: false },
-  ]);
-  // The index answers the asker's key with their passage only.
-  const viaIndex = await sql<{ id: string }>`
-    select id from passages where read_keys && array[passage_key(${corpus} || chr(10) || 'user:a', 'propolis')]`.execute(db);
-  expect(viaIndex.rows.map((r) => r.id)).toEqual([`${corpus}#00`]);
+  const under = (statKey: string) => listedUnder(db, corpus, statKey, 'propolis');
+  expect(await under(corpus)).toEqual([`${corpus}#01`]);
+  expect(await under(`${corpus}\nuser:a`)).toEqual([`${corpus}#00`]);
+  expect(await under(`${corpus}\ndomain:x.example`)).toEqual([`${corpus}#00`]);
+  expect(await under(`${corpus}\nuser:b`)).toEqual([]);
+  expect(await misindexedPassages(db, corpus)).toEqual([]);
   await apply([{ kind: 'drop-corpus', corpus }]);
 });

@@ -6,12 +6,12 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
+import { misindexedPassages } from '../../tests/support/passage-postings.js';
 import type { Db } from '../db/database.js';
 import type { PassageOp } from './feed.js';
-import { BM25, CANDIDATE_POSTINGS, searchPassages } from './search.js';
+import { BM25, CANDIDATE_POSTINGS, pairInSegments, searchPassages } from './search.js';
 import { MAX_TERM_COUNT, passageTerms, termsOf } from './terms.js';
 import { foldPassageStats } from './stat-folder.js';
-import { mergePendingPostings } from './pending-postings.js';
 import { applyPassageOp } from './write.js';
 
 let db: Db;
@@ -111,6 +111,77 @@ test('the ranking is Okapi BM25 over the readable corpora, ties to the smaller i
   // 60 runs of writes, folds and searches: about 2 s alone, but once past 30 s on a loaded CI
   // machine, and a property cut off by the timeout goes on folding and makes the next tests 'busy'.
 }, 120_000);
+
+// A large put's passages (2,000 rows, write.ts): some words in many rows of every statement (in
+// the segment), one dense in the first statements and sparse after (in the segment there, the rows'
+// own after), some in a few rows (the rows' own), and a number of each row's own.
+function largePutRows(seed: number): string[] {
+  let state = seed >>> 0;
+  const chance = (p: number) => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32 < p;
+  return Array.from({ length: 2000 }, (_, r) => {
+    const words = [`n${r}`];
+    for (const [word, p] of [
+      ['the', 0.5],
+      ['meadow', 0.05],
+      ['lantern', 0.05],
+      ['orchid', r < 600 ? 0.3 : 0.003],
+      ['falcon', 0.003],
+      ['granite', 0.004],
+    ] as const)
+      if (chance(p)) words.push(word, ...(chance(0.2) ? [word] : []));
+    return words.join(' ');
+  });
+}
+
+test("the ranking over a large put's segment and its rows' own keys is Okapi BM25's, small puts beside it", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer(),
+      fc.array(fc.constantFrom('the', 'meadow', 'lantern', 'orchid', 'falcon', 'granite', 'harbour'), { minLength: 1, maxLength: 4 }),
+      fc.integer({ min: 1, max: 8 }),
+      async (seed, question, k) => {
+        const corpus = `test:${randomUUID()}`;
+        await apply([put(corpus, 'large', largePutRows(seed)), put(corpus, 'small', ['falcon orchid', 'the granite falcon', 'meadow lantern'])]);
+        const words = question.join(' ');
+        const found = await searchPassages(db, [corpus], words, k);
+        const expected = await referenceRanking([corpus], words, k);
+        expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+        for (const [i, r] of found.entries()) expect(r.score).toBeCloseTo(expected[i].score, 9);
+        await apply([{ kind: 'drop-corpus', corpus }]);
+      },
+    ),
+    { numRuns: 12 },
+  );
+}, 120_000);
+
+test('a pair is found in a segment, whichever of its terms the rows hold as their own', async () => {
+  const corpus = `test:${randomUUID()}`;
+  // Statements of 100, then 500 rows (write.ts). Rows 100-599: alpha in 100-199 and beta in
+  // 150-250 (the segment's), delta in three rows (their own). Rows 600-1099: delta in 600-700
+  // (the segment's), alpha in two rows (their own).
+  const rows = Array.from({ length: 2000 }, (_, r) => {
+    const words = [`n${r}`];
+    if ((r >= 100 && r < 200) || r === 650 || r === 660) words.push('alpha');
+    if (r >= 150 && r <= 250) words.push('beta');
+    if (r === 150 || r === 160 || r === 170 || (r >= 600 && r <= 700)) words.push('delta');
+    return words.join(' ');
+  });
+  await apply([put(corpus, 'large', rows)]);
+  const holding = async (rare: string, common: string) =>
+    (
+      await sql<{ ordinal: number }>`
+        select p.ordinal from (select ${corpus}::text as key, ${rare}::text as rare, ${common}::text as common) x,
+          lateral (${pairInSegments(sql`x`)}) p order by 1`.execute(db)
+    ).rows.map((r) => r.ordinal);
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  // Both in the segment.
+  expect(await holding('alpha', 'beta')).toEqual(range(150, 199));
+  expect(await holding('beta', 'alpha')).toEqual(range(150, 199));
+  // One in the segment, the other the rows' own, either way round.
+  expect(await holding('alpha', 'delta')).toEqual([150, 160, 170, 650, 660]);
+  expect(await holding('delta', 'alpha')).toEqual([150, 160, 170, 650, 660]);
+  expect(await misindexedPassages(db, corpus)).toEqual([]);
+});
 
 test('equal passages rank by id, the same way every time', async () => {
   const corpus = `test:${randomUUID()}`;
@@ -220,14 +291,63 @@ test('a term repeated past what a tsvector keeps counts as often as PostgreSQL k
   expect(rows).toEqual([{ n: MAX_TERM_COUNT }]);
 });
 
-test('a large put is found the same before and after its pending index entries are merged', async () => {
+// A source's index entries as stored: its segments, and for each key the pids of its passages that hold it.
+async function segmentsOf(corpus: string, source: string) {
+  const { rows } = await sql<{ seg: string; keys: number; postings: number; sorted: boolean }>`
+    select s.seg::text as seg, count(p.key)::int as keys, coalesce(sum(cardinality(p.offsets)), 0)::int as postings,
+      coalesce(bool_and(p.offsets = array(select u from unnest(p.offsets) u order by u)), true) as sorted
+    from passage_segments s left join passage_postings p on p.seg = s.seg
+    where s.corpus = ${corpus} and s.source = ${source} group by s.seg`.execute(db);
+  return rows;
+}
+
+test("a large put is one segment holding the keys many of a statement's rows hold; the other keys stay the rows' own", async () => {
   const corpus = `test:${randomUUID()}`;
   const contents = Array.from({ length: 2500 }, (_, i) => (i % 500 === 7 ? 'the falcon over granite' : `the meadow ${i}`));
   await apply([put(corpus, 'large', contents)]);
-  const before = await searchPassages(db, [corpus], 'falcon granite', 10);
-  await mergePendingPostings(db);
-  expect(before.map((r) => r.id)).toHaveLength(5);
-  expect((await searchPassages(db, [corpus], 'falcon granite', 10)).map((r) => r.id)).toEqual(before.map((r) => r.id));
+  // The segment: the, meadow. The numbers and falcon, over, granite (one row of each statement) stay the rows' own.
+  expect(await segmentsOf(corpus, 'large')).toEqual([expect.objectContaining({ keys: 2, postings: 2500 + 2495, sorted: true })]);
+  expect(await misindexedPassages(db, corpus)).toEqual([]);
+  expect((await searchPassages(db, [corpus], 'falcon granite', 10)).map((r) => r.id)).toEqual(
+    [7, 507, 1007, 1507, 2007].map((i) => `${corpus}/large#${i}`).sort(),
+  );
+});
+
+// A large put (2,000 rows or more, write.ts): these rows, then numbered filler.
+const large = (rows: string[]) => [...rows, ...Array.from({ length: 2000 - rows.length }, (_, i) => `filler ${i}`)];
+
+test('a dropped or replaced source leaves no segment or posting behind, and other sources keep theirs', async () => {
+  const corpus = `test:${randomUUID()}`;
+  await apply([put(corpus, 'a', large(['harbour lantern', 'orchid'])), put(corpus, 'b', ['harbour meadow'])]);
+  await apply([put(corpus, 'a', large(['falcon granite']), true)]);
+  // The segment: filler; falcon, granite and the numbers stay the rows' own.
+  expect(await segmentsOf(corpus, 'a')).toEqual([expect.objectContaining({ keys: 1, postings: 1999 })]);
+  expect((await searchPassages(db, [corpus], 'harbour', 10)).map((r) => r.id)).toEqual([`${corpus}/b#0`]);
+  expect(await misindexedPassages(db, corpus)).toEqual([]);
+  await apply([{ kind: 'drop-source', corpus, source: 'a' }]);
+  expect(await segmentsOf(corpus, 'a')).toEqual([]);
+  expect(await searchPassages(db, [corpus], 'falcon', 10)).toEqual([]);
+  expect((await searchPassages(db, [corpus], 'harbour', 10)).map((r) => r.id)).toEqual([`${corpus}/b#0`]);
+  await apply([put(corpus, 'c', large(['granite']))]);
+  await apply([{ kind: 'drop-corpus', corpus }]);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from passage_segments where corpus = ${corpus}`.execute(db);
+  expect(rows[0].n).toBe(0);
+});
+
+test("new readers move a large put's passages out of their segment, with all their keys their own under the readers' keys", async () => {
+  const corpus = `test:${randomUUID()}`;
+  await apply([put(corpus, 'a', large(['harbour lantern', 'harbour orchid'])), put(corpus, 'b', ['harbour meadow'])]);
+  await apply([
+    { kind: 'set-readers', corpus, source: 'a', readers: ['user:x', 'user:y'] },
+    { kind: 'set-readers', corpus, source: 'b', readers: ['user:y'] },
+  ]);
+  expect(await segmentsOf(corpus, 'a')).toEqual([]);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from passages where corpus = ${corpus} and seg is not null`.execute(db);
+  expect(rows[0].n).toBe(0);
+  expect(await misindexedPassages(db, corpus)).toEqual([]);
+  expect(await searchPassages(db, [corpus], 'harbour', 10)).toEqual([]);
+  expect((await searchPassages(db, [corpus], 'harbour', 10, ['user:x'])).map((r) => r.id).sort()).toEqual([`${corpus}/a#0`, `${corpus}/a#1`]);
+  expect(await searchPassages(db, [corpus], 'harbour', 10, ['user:y'])).toHaveLength(3);
 });
 
 test('a put whose first statement fails while the next rows are counted rejects, and writes nothing', async () => {

@@ -1,7 +1,8 @@
-// Retrieval: BM25 over the corpora the asker may read. PostgreSQL's full-text index gives the
-// candidates (readable passages holding the question's terms: one posting list per statistics
-// key and term, migration 0054, so an asker reads the lists of their corpora and their
-// principals only, never the postings of passages they may not read), and each is scored with
+// Retrieval: BM25 over the corpora the asker may read. The passages' index gives the candidates
+// (readable passages holding the question's terms: posting lists per statistics key and term,
+// migration 0054, written a put at a time as segments, migration 0081, so an asker reads the
+// lists of their corpora and their principals only, never the postings of passages they may not
+// read), and each is scored with
 // Okapi BM25, its inverse document frequencies and average length taken from the statistics the
 // passages projection keeps (migration 0010) under those same keys, counting only the passages
 // the asker may read (stat-keys.ts: a word in a document they may not read moves no score). The
@@ -95,12 +96,38 @@ export const PAIR_PASSAGES = 50;
  */
 export const CANDIDATE_POSTINGS = 300;
 
+const key = (statKey: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${statKey}, ${term})`;
+const indexed = (row: RawBuilder<unknown>) => sql`${row}.read_keys`;
+
+/**
+ * The passages holding a pair's two terms (`x`: its statistics key, its `rare` and its `common`
+ * term) where a segment holds one of them or both (migration 0081): in the segment both (their
+ * pids intersected, segment by segment), the rarer (its pids checked for the other in their own
+ * keys), or the other (the passages holding the rarer in their own keys and in a segment, checked
+ * for the other in it). A passage holding both in its own keys is the GIN index's.
+ */
+export function pairInSegments(x: RawBuilder<unknown>) {
+  const [rare, common] = [key(sql`${x}.key`, sql`${x}.rare`), key(sql`${x}.key`, sql`${x}.common`)];
+  return sql`
+    select p.* from passage_postings r join passage_postings c on c.key = ${common} and c.seg = r.seg,
+      lateral (select unnest(r.offsets) intersect select unnest(c.offsets)) as m(o), passages p
+    where r.key = ${rare} and p.pid = r.base + m.o
+    union all
+    select p.* from passage_postings r, unnest(r.offsets) as m(o), passages p
+    where r.key = ${rare} and p.pid = r.base + m.o and ${indexed(sql`p`)} @> array[${common}]
+    union all
+    select p.* from passages p
+    where ${indexed(sql`p`)} @> array[${rare}] and p.seg is not null
+      and exists (select 1 from passage_postings c where c.key = ${common} and c.seg = p.seg and (p.pid - c.base)::int = any(c.offsets))`;
+}
+
 /**
  * The search itself, also run as plain SQL by the benchmark, in two steps (MaxScore); PostgreSQL
  * evaluates a step's condition once, before scanning. A term contributes less than its upper
  * bound, idf × (k1 + 1).
  * 1. The passages holding a pair of the question's terms (pairs of rarer terms, PAIR_PASSAGES;
- *    looked up only in the corpora that hold both terms), scored with all terms: their k-th best
+ *    looked up only in the corpora that hold both terms; intersected segment by segment, from the
+ *    segments of the rarer term), scored with all terms: their k-th best
  *    score is a threshold the top k reaches. The pairs are chosen first (`pairs`), so only theirs
  *    are looked up: joined in one step, the planner looked up every pair before dropping most.
  * 2. The terms ranked by bound, smallest first: a passage holding only terms whose bounds sum
@@ -137,12 +164,12 @@ export function bm25Query(
       group by c.id
       order by score desc, c.id
       limit ${limit}`;
-  // The index key of a statistics key and a term (passage_key(); a passage's are its `read_keys`,
-  // read-keys.ts: its corpus's for a passage without readers, one per reader,
-  // `<corpus>\n<principal>`, for one with readers). Two pairs may share a key, so a passage the
-  // index gives is only a candidate: its corpus and readers are checked, and it is scored from its own tsvector.
-  const key = (statKey: RawBuilder<unknown>, term: RawBuilder<unknown>) => sql`passage_key(${statKey}, ${term})`;
-  const indexed = (row: RawBuilder<unknown>) => sql`${row}.read_keys`;
+  // The index key of a statistics key and a term (passage_key(); a passage's are read-keys.ts's:
+  // its corpus's for a passage without readers, one per reader, `<corpus>\n<principal>`, for one
+  // with readers). A small put's passages hold theirs in `read_keys`, which the GIN index reads; a
+  // large put's segment lists, under each key, the pids of its passages that hold it
+  // (passage_postings, migration 0081): both are looked up. Two pairs may share a key, so a passage
+  // the index gives is only a candidate: its corpus and readers are checked, and it is scored from its own tsvector.
   // The check of a candidate's corpus, written `(…) is true` so that it stays a filter: as an index
   // condition the planner read the corpus index too, every passage of the corpus (10,000 on the
   // answers bench, a millisecond each time), to AND it with the few the key index gives.
@@ -161,6 +188,10 @@ export function bm25Query(
     ? sql`x.stat_keys`
     : sql`x.corpora || array(select s.corpus from passage_corpus_stats s, unnest(x.corpora) c
                              where starts_with(s.corpus, c || chr(10)))`;
+  // A candidate of step 2: readable in the asked corpora, and not scored in step 1.
+  const secondCheck = (row: RawBuilder<unknown>) =>
+    sql`${corpusCheck(sql`${row}.corpus = any((select corpora from q)::text[]) and ${readable(row)}`)}
+        and not exists (select 1 from first_candidates f where f.id = ${row}.id)`;
   const keys = (terms: RawBuilder<unknown>) => sql`array(select ${key(sql`k`, sql`l`)} from q, unnest(q.lookup_keys) as k, unnest(${terms}) as l)`;
   return sql<SearchRow>`${sql.raw(prepared(`search_bm25_${k}${opts.readersChecked ? '' : '_unchecked'}`))}
     with q as materialized (
@@ -184,7 +215,7 @@ export function bm25Query(
                from stats group by term) t
       where t.df > 0),
     pairs as materialized (
-      select x.key, x.corpus, x.term as a, y.term as b
+      select x.key, x.corpus, case when x.df <= y.df then x.term else y.term end as rare, case when x.df <= y.df then y.term else x.term end as common
       from n, stats x join idf ix on ix.term = x.term
         join stats y on y.key = x.key and y.term > x.term join idf iy on iy.term = y.term
       where x.read and x.df > 0 and y.df > 0 and ix.postings * iy.postings <= ${sql.lit(PAIR_PASSAGES)} * n.stored),
@@ -192,8 +223,12 @@ export function bm25Query(
       select distinct on (s.id) s.id, s.word_count, s.tsv
       from pairs x,
         lateral (select id, word_count, tsv from passages p
-                 where ${indexed(sql`p`)} @> array[${key(sql`x.key`, sql`x.a`)}, ${key(sql`x.key`, sql`x.b`)}]
-                   and ${corpusCheck(sql`corpus = x.corpus and ${readable(sql`p`)}`)}) s
+                 where ${indexed(sql`p`)} @> array[${key(sql`x.key`, sql`x.rare`)}, ${key(sql`x.key`, sql`x.common`)}]
+                   and ${corpusCheck(sql`corpus = x.corpus and ${readable(sql`p`)}`)}
+                 union all
+                 select p.id, p.word_count, p.tsv from (${pairInSegments(sql`x`)}) p
+                 where exists (select 1 from passage_segments g where g.corpus = x.corpus)
+                   and ${corpusCheck(sql`p.corpus = x.corpus and ${readable(sql`p`)}`)}) s
       order by s.id),
     first as materialized (${scored(sql`first_candidates`, sql`true`)}),
     essential as materialized (
@@ -202,12 +237,16 @@ export function bm25Query(
             from (select term, postings, sum(w) over (order by w, term rows unbounded preceding) * (${k1} + 1) as bounds_upto from idf) t
             where bounds_upto >= (select case when count(*) = ${limit} then min(score) else 0 end from first)) e
       where read_upto <= ${sql.lit(CANDIDATE_POSTINGS)} or (read_upto = postings and (select count(*) from first) < ${limit})),
-    second as materialized (${scored(
-      sql`passages`,
-      sql`${indexed(sql`c`)} && ${keys(sql`(select terms from essential)`)}
-          and ${corpusCheck(sql`c.corpus = any((select corpora from q)::text[]) and ${readable(sql`c`)}`)}
-          and not exists (select 1 from first_candidates f where f.id = c.id)`,
-    )}),
+    second_candidates as materialized (
+      select distinct on (c.id) c.id, c.word_count, c.tsv
+      from (select p.id, p.word_count, p.tsv from passages p where ${indexed(sql`p`)} && ${keys(sql`(select terms from essential)`)} and ${secondCheck(sql`p`)}
+            union all
+            select p.id, p.word_count, p.tsv
+            from (select distinct s.base + unnest(s.offsets) as pid from passage_postings s where s.key = any(${keys(sql`(select terms from essential)`)})) m
+              join passages p on p.pid = m.pid
+            where ${secondCheck(sql`p`)}) c
+      order by c.id),
+    second as materialized (${scored(sql`second_candidates`, sql`true`)}),
     best as (select id, score from first union all select id, score from second order by score desc, id limit ${limit})
     select p.id, p.corpus, p.url, p.title, p.heading, p.content, p.ordinal, p.file_uuid, p.page, p.file_type, p.file_repository_type, p.citation, s.score
     from best s

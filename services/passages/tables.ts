@@ -14,8 +14,15 @@ export interface PassagesTable {
   ordinal: number;
   /** The passage's terms and counts, written by the passages module (migration 0032). */
   tsv: Generated<string>;
-  /** Its index keys, one per statistics key and term (read-keys.ts, migration 0080); written with the row. */
+  /**
+   * Its index keys, one per statistics key and term (read-keys.ts, migration 0080), written with
+   * the row; of a large put's passage, only those its segment does not hold (migration 0081).
+   */
   read_keys: Generated<string[]>;
+  /** Its number, by which the index's segments name it (passage_postings, migration 0081). */
+  pid: Generated<string>;
+  /** The segment of the large put it came in (migration 0081), or null. */
+  seg: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set for a file's passages (migration 0009). */
   file_uuid: ColumnType<string | null, string | null | undefined, string | null>;
   page: ColumnType<number | null, number | null | undefined, number | null>;
@@ -72,6 +79,21 @@ export interface PassageStatChangesTable {
   dropped: string[] | null;
 }
 
+/** A put of a source, whose index keys are written together (put-postings.ts, migration 0081). */
+export interface PassageSegmentsTable {
+  seg: Generated<string>;
+  corpus: string;
+  source: string;
+}
+
+/** For one index key (read-keys.ts) and segment, the pids of the segment's passages that hold it: `base` plus each offset. */
+export interface PassagePostingsTable {
+  key: string;
+  seg: string;
+  base: string;
+  offsets: number[];
+}
+
 export interface PassagesTables {
   passages: PassagesTable;
   passage_withheld_origins: PassageWithheldOriginsTable;
@@ -79,6 +101,8 @@ export interface PassagesTables {
   passage_corpus_stats: PassageCorpusStatsTable;
   passage_term_stats: PassageTermStatsTable;
   passage_stat_changes: PassageStatChangesTable;
+  passage_segments: PassageSegmentsTable;
+  passage_postings: PassagePostingsTable;
 }
 
 /** This domain's handle on its own tables (a transaction stays a transaction). */

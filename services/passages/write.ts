@@ -14,7 +14,8 @@ import { type CountedRows, countRows, joinCounts, type RowsToCount, type RowText
 import { keySeeds } from './read-keys.js';
 import { STAT_KEYS_SQL, statKeysOf } from './stat-keys.js';
 import { tsvectorArrayOf } from './terms.js';
-import { int4ArrayBytes, int8ArrayOf, textArrayBytes } from './binary-arrays.js';
+import { int4ArrayBytes, int8ArrayBytes, int8ArrayOf, textArrayBytes } from './binary-arrays.js';
+import { PutPostings, type RowKeys, type SegmentPostings } from './put-postings.js';
 import { countRowsInWorker } from './terms-in-workers.js';
 
 // Writers of one corpus need not take turns: they share no statistics rows (only the folder writes them).
@@ -57,12 +58,10 @@ const ROWS_PER_STATEMENT = 500;
 const ROWS_PER_TURN = 25;
 
 /**
- * A put of at least this many rows leaves its index entries in the index's pending list (up to
- * PENDING_LIST_LIMIT) instead of merging them every 4 MB as they come: merged in one go after the
- * commit (by the statistics folder, pending-postings.ts), the same entries cost the database less, and the merge is off the
- * writer's path. Measured on a 10 MB CSV (9,401 passages), database CPU: 2.5-3.1 s in the
- * transaction before, 1.8 s in it and 0.4 s for the merge after.
- * Its terms are counted in the passages' worker processes (terms-in-workers.ts).
+ * A put of at least this many rows has its terms counted in the passages' worker processes
+ * (terms-in-workers.ts), and its index keys written at its end as one segment (put-postings.ts,
+ * migration 0081) rather than row by row into the GIN index. A smaller put's segment would hold
+ * a row for every few postings: its keys go in the GIN index.
  */
 const LARGE_PUT = 2000;
 /**
@@ -73,7 +72,6 @@ const LARGE_PUT = 2000;
 const FIRST_ROWS_OF_LARGE_PUT = 100;
 /** Statements of a large put whose terms are being counted in the workers ahead of the one written. */
 const COUNTED_AHEAD = 4;
-const PENDING_LIST_LIMIT = '64MB';
 
 async function insertPassages(trx: Trx, corpus: string, source: string, passages: PassageRow[]) {
   if (passages.length === 0) return;
@@ -104,23 +102,33 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
   // thread counts the first rows.
   for (let i = 1; i <= ahead; i++) ask(i);
   ask(0);
-  if (large) await sql`select set_config('gin_pending_list_limit', ${PENDING_LIST_LIMIT}, true)`.execute(trx);
+  const segment = large ? { seg: await newSegment(trx, corpus, source), pids: await reservePids(trx, passages.length), postings: new PutPostings() } : null;
   const byKey = new Map<string, CountedRows[]>();
   let running: Promise<unknown> = Promise.resolve();
+  let written = 0;
   for (const [i, runs] of slices.entries()) {
     // The next rows' terms are counted while these are written.
     const counted = (await counts[i])!;
     ask(i + ahead + 1);
+    const rows = runs.flat();
+    let index: RowsIndex = { keys: counted.map((c) => c.keys), keyCounts: counted.flatMap((c) => c.keyCounts) };
+    if (segment) {
+      // The keys many rows hold go in the segment, the others stay the rows' own (put-postings.ts).
+      const pids = segment.pids.slice(written, written + rows.length);
+      const own: RowKeys[] = [];
+      for (let j = 0, from = 0; j < runs.length; from += runs[j].length, j++)
+        own.push(segment.postings.add(counted[j].keys, counted[j].keyCounts, pids.slice(from, from + runs[j].length)));
+      index = { seg: segment.seg, pids, keys: own.map((o) => o.keys), keyCounts: own.flatMap((o) => o.keyCounts) };
+    }
+    written += rows.length;
     for (const [j, run] of runs.entries())
       for (const key of statKeysOf(corpus, run[0].readers)) {
         const under = byKey.get(key);
         if (under) under.push(counted[j]);
         else byKey.set(key, [counted[j]]);
       }
-    const statement = insertRows(corpus, source, runs.flat(), {
+    const statement = insertRows(corpus, source, rows, index, {
       elements: counted.map((c) => c.elements),
-      keys: counted.map((c) => c.keys),
-      keyCounts: counted.flatMap((c) => c.keyCounts),
       words: counted.flatMap((c) => c.words),
     });
     await running;
@@ -129,7 +137,28 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
     running.catch(() => {});
   }
   await running;
+  if (segment) await insertPostings(segment.seg, segment.postings.segment()).execute(trx);
   for (const [key, counted] of byKey) await recordPut(key, joinCounts(counted)).execute(trx);
+}
+
+/** Numbers for `count` new passages, in ascending order (the segment's pids are kept so). */
+async function reservePids(trx: Trx, count: number): Promise<number[]> {
+  const { rows } = await sql<{ pid: string }>`select nextval('passage_pids')::text as pid from generate_series(1, ${count}) order by 1`.execute(trx);
+  return rows.map((r) => Number(r.pid)).sort((a, b) => a - b);
+}
+
+/** A large put's segment (put-postings.ts): its number, for its rows and postings. */
+async function newSegment(trx: Trx, corpus: string, source: string): Promise<string> {
+  const { rows } = await sql<{ seg: string }>`insert into passage_segments (corpus, source) values (${corpus}, ${source}) returning seg::text`.execute(trx);
+  return rows[0].seg;
+}
+
+/** A segment's postings: a row per key with the pids of its passages that hold it. */
+function insertPostings(seg: string, segment: SegmentPostings) {
+  return sql`
+    insert into passage_postings (key, seg, base, offsets)
+    select k.key, ${seg}::bigint, ${segment.base}::bigint, p.flat[k.first : k.first + k.n - 1]
+    from (select ${segment.offsets}::int[] as flat) p, unnest(${segment.keys}::int8[], ${segment.froms}::int[], ${segment.counts}::int[]) as k(key, first, n)`;
 }
 
 /** A statement's rows counted: a large put's in the workers but its first, here at once; a small put's here, a few at a time. */
@@ -171,35 +200,35 @@ async function countTakingTurns({ rows, seeds }: RowsToCount): Promise<CountedRo
 }
 
 /**
- * The rows' insert, with their terms and index keys as counted. A row's keys are its slice of one
- * int8[] of all the rows' keys (an array of arrays must have rows of one length).
+ * The rows' own index keys, for the GIN index (a row's are its slice of one int8[] of all the
+ * rows' keys: an array of arrays must have rows of one length), and, for a large put, the pids its
+ * segment lists them by (put-postings.ts).
  */
-function insertRows(
-  corpus: string,
-  source: string,
-  passages: PassageRow[],
-  counted: { elements: Uint8Array[]; keys: Uint8Array[]; keyCounts: number[]; words: number[] },
-) {
+type RowsIndex = { keys: Uint8Array[]; keyCounts: number[]; seg?: string; pids?: number[] };
+
+/** The rows' insert, with their terms as counted and their index keys or pids. */
+function insertRows(corpus: string, source: string, passages: PassageRow[], index: RowsIndex, counted: { elements: Uint8Array[]; words: number[] }) {
   const col = <T>(f: (p: PassageRow) => T) => passages.map(f);
   const keysFrom: number[] = [];
   let keyCount = 0;
-  for (const n of counted.keyCounts) {
+  for (const n of index.keyCounts) {
     keysFrom.push(keyCount + 1);
     keyCount += n;
   }
+  const pids = index.pids;
   // The columns in binary form (binary-arrays.ts): the database reads them without parsing.
   const text = (f: (p: PassageRow) => string | null | undefined) => textArrayBytes(passages.map(f));
   return sql`
-      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, read_keys, file_uuid, file_type, file_repository_type, readers, citation, origin)
+      insert into passages (id, corpus, source, url, title, heading, content, ordinal, page, word_count, tsv, read_keys, file_uuid, file_type, file_repository_type, readers, citation, origin${pids ? sql`, seg, pid` : sql``})
       select r.id, ${corpus}, ${source}, r.url, r.title, r.heading, r.content, r.ordinal, r.page, r.word_count, r.tsv, k.flat[r.keys_from : r.keys_from + r.key_count - 1],
-        r.file_uuid, r.file_type, r.file_repository_type, string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin
-      from (select ${int8ArrayOf(keyCount, counted.keys)}::int8[] as flat) k, unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
+        r.file_uuid, r.file_type, r.file_repository_type, string_to_array(r.readers, ${READERS_SEPARATOR}), r.citation, r.origin${pids ? sql`, ${index.seg}::bigint, r.pid` : sql``}
+      from (select ${int8ArrayOf(keyCount, index.keys)}::int8[] as flat) k, unnest(${text((p) => p.id)}::text[], ${text((p) => p.url)}::text[], ${text((p) => p.title)}::text[], ${text((p) => p.heading)}::text[],
                   ${text((p) => p.content)}::text[], ${int4ArrayBytes(col((p) => p.ordinal))}::int[], ${int4ArrayBytes(col((p) => p.page))}::int[],
                   ${int4ArrayBytes(counted.words)}::int[], ${tsvectorArrayOf(passages.length, counted.elements)}::tsvector[], ${text((p) => p.file?.file_uuid ?? null)}::text[],
                   ${text((p) => p.file?.file_type ?? null)}::text[], ${text((p) => p.file?.repository_type ?? null)}::text[],
                   ${text((p) => (p.readers ? p.readers.join(READERS_SEPARATOR) : null))}::text[], ${col((p) => (p.citation ? JSON.stringify(p.citation) : null))}::jsonb[],
-                  ${text((p) => p.origin ?? null)}::text[], ${int4ArrayBytes(keysFrom)}::int[], ${int4ArrayBytes(counted.keyCounts)}::int[])
-        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin, keys_from, key_count)`;
+                  ${text((p) => p.origin ?? null)}::text[], ${int4ArrayBytes(keysFrom)}::int[], ${int4ArrayBytes(index.keyCounts)}::int[]${pids ? sql`, ${int8ArrayBytes(pids)}::int8[]` : sql``})
+        as r(id, url, title, heading, content, ordinal, page, word_count, tsv, file_uuid, file_type, file_repository_type, readers, citation, origin, keys_from, key_count${pids ? sql`, pid` : sql``})`;
 }
 
 /**
@@ -237,6 +266,14 @@ async function dropPassages(trx: Trx, corpus: string, source: string | null) {
       returning corpus, readers, word_count, tsv)
     insert into passage_stat_changes (corpus, docs, words, dropped)
     select k, -count(*), -sum(word_count), array_agg(tsv) from gone, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
+  await dropSegments(trx, corpus, source);
+}
+
+/** The index's segments of a source (or of the corpus, when `source` is null), with their postings. */
+async function dropSegments(trx: Trx, corpus: string, source: string | null) {
+  await sql`
+    with gone as (delete from passage_segments where corpus = ${corpus} ${source === null ? sql`` : sql`and source = ${source}`} returning seg)
+    delete from passage_postings where seg in (select seg from gone)`.execute(trx);
 }
 
 /**
@@ -249,9 +286,11 @@ async function setReaders(trx: Trx, corpus: string, source: string, readers: rea
     insert into passage_stat_changes (corpus, docs, words, dropped)
     select k, -count(*), -sum(word_count), array_agg(tsv) from passages, unnest(${STAT_KEYS_SQL}) as k
     where corpus = ${corpus} and source = ${source} group by k`.execute(trx);
-  // The index keys follow the readers (read-keys.ts); few rows change readers, so the database computes them.
-  await sql`update passages set readers = r.readers, read_keys = passage_read_keys(corpus, r.readers, tsv)
+  // The index keys follow the readers (read-keys.ts). Few rows change readers, so the database
+  // computes them, and a large put's rows leave their segment: their keys all go in the GIN index.
+  await sql`update passages set readers = r.readers, read_keys = passage_read_keys(corpus, r.readers, tsv), seg = null
     from (select ${readers ? [...readers] : null}::text[] as readers) r where corpus = ${corpus} and source = ${source}`.execute(trx);
+  await dropSegments(trx, corpus, source);
   // The terms and counts of one key aggregated in the same order, so the two texts line up.
   await sql`
     with keyed as (

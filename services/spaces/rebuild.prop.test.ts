@@ -102,7 +102,9 @@ const snapshot = async () => ({
 test('rebuilding the Space read models equals inline projection', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.tuple(command, fc.integer({ min: 0, max: 10 ** 9 })), { minLength: 1, maxLength: 30 }), async (steps) => {
-      await sql`truncate events, spaces, space_members, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes restart identity`.execute(db);
+      await sql`truncate events, spaces, space_members, passages, passage_corpus_stats, passage_term_stats, passage_stat_changes, passage_segments, passage_postings restart identity`.execute(
+        db,
+      );
       // Deleted Spaces stay deleted; their uuids are not reused by a later create.
       for (const [cmd, ms] of steps)
         await run(cmd, new Date(Date.UTC(2026, 0, 1) + ms)).catch((err) => {
