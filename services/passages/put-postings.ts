@@ -69,10 +69,6 @@ export class PutPostings {
     return { keys: own.subarray(0, ownAt), keyCounts: ownCounts };
   }
 
-  get size() {
-    return this.postings;
-  }
-
   /** The segment: each key's pids in the order they were added (pids are reserved ascending). */
   segment(): SegmentPostings {
     const counts = new Int32Array(this.distinct);
@@ -130,21 +126,13 @@ export class PutPostings {
   }
 
   private growKeys() {
-    const hi = new Uint32Array(this.keyHi.length * 2);
-    hi.set(this.keyHi);
-    const lo = new Uint32Array(this.keyLo.length * 2);
-    lo.set(this.keyLo);
-    this.keyHi = hi;
-    this.keyLo = lo;
+    this.keyHi = doubled(this.keyHi);
+    this.keyLo = doubled(this.keyLo);
   }
 
   private growPostings() {
-    const keys = new Int32Array(this.postingKey.length * 2);
-    keys.set(this.postingKey);
-    const pids = new Float64Array(this.postingPid.length * 2);
-    pids.set(this.postingPid);
-    this.postingKey = keys;
-    this.postingPid = pids;
+    this.postingKey = doubled(this.postingKey);
+    this.postingPid = doubled(this.postingPid);
   }
 }
 
@@ -174,4 +162,11 @@ function statementCounts(view: DataView, total: number) {
     slotOf[i] = s;
   }
   return { countAt: (i: number) => counts[slotOf[i]] };
+}
+
+/** A typed array twice as long, its elements kept. */
+function doubled<T extends Uint32Array | Int32Array | Float64Array>(array: T): T {
+  const grown = new (array.constructor as new (length: number) => T)(array.length * 2);
+  grown.set(array);
+  return grown;
 }
