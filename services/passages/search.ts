@@ -1,12 +1,12 @@
 // Retrieval: BM25 over the corpora the asker may read. The passages' index gives the candidates
 // (readable passages holding the question's terms: posting lists per statistics key and term,
-// migration 0054, written a put at a time as segments, migration 0081, so an asker reads the
-// lists of their corpora and their principals only, never the postings of passages they may not
-// read), and each is scored with
-// Okapi BM25, its inverse document frequencies and average length taken from the statistics the
-// passages projection keeps (migration 0010) under those same keys, counting only the passages
-// the asker may read (stat-keys.ts: a word in a document they may not read moves no score). The
-// same counts plan what the search reads, since reading a posting list costs its whole length.
+// migration 0054, in the GIN index or a large put's segment, migration 0081, so an asker reads
+// the lists of their corpora and their principals only, never the postings of passages they may
+// not read), and each is scored with Okapi BM25, its inverse document frequencies and average
+// length taken from the statistics the passages projection keeps (migration 0010) under those
+// same keys, counting only the passages the asker may read (stat-keys.ts: a word in a document
+// they may not read moves no score). The same counts plan what the search reads, since reading a
+// posting list costs its whole length.
 // Terms are runs of letters and digits in lower case, counted by the app (terms.ts, migration
 // 0032; no stemming, no stop words dropped: the common words weigh little through their idf).
 // Ties go to the smaller id, so the same question over the same passages always ranks the same way.
