@@ -71,7 +71,7 @@ export function int8ArrayOf(count: number, elements: Uint8Array | Uint8Array[]):
 const TWO_TO_32 = 2 ** 32;
 
 /** Writes a non-negative safe integer as an int8 array element at `at`; returns where the next begins. */
-export function writeInt8Element(value: number, into: Buffer, at: number): number {
+function writeInt8Element(value: number, into: Buffer, at: number): number {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a non-negative safe integer: ${value}`);
   const next = into.writeInt32BE(8, at);
   return into.writeUInt32BE(value % TWO_TO_32, into.writeUInt32BE(Math.floor(value / TWO_TO_32), next));

@@ -143,7 +143,7 @@ async function insertPassages(trx: Trx, corpus: string, source: string, passages
 
 /** Numbers for `count` new passages, in ascending order (the segment's pids are kept so). */
 async function reservePids(trx: Trx, count: number): Promise<number[]> {
-  const { rows } = await sql<{ pid: string }>`select nextval('passage_pids')::text as pid from generate_series(1, ${count}) order by 1`.execute(trx);
+  const { rows } = await sql<{ pid: string }>`select nextval('passage_pids')::text as pid from generate_series(1, ${count})`.execute(trx);
   return rows.map((r) => Number(r.pid)).sort((a, b) => a - b);
 }
 

@@ -33,13 +33,13 @@ export async function listedUnder(db: Db, corpus: string, statKey: string, term:
 }
 
 /**
- * The passages and their index as a rebuild must give them back: the rows without their pids
- * (numbers a rebuild draws anew), and for each corpus, source and key the ids of the passages
- * listed under it.
+ * The passages and their index as a rebuild must give them back: the rows without their pids and
+ * segments (numbers a rebuild draws anew; whether a row has a segment is kept), and for each
+ * corpus, source and key the ids of the passages listed under it.
  */
 export async function passagesSnapshot(db: Db, corpusLike = '%') {
-  const passages = (await sql<{ pid: string }>`select * from passages where corpus like ${corpusLike} order by id`.execute(db)).rows.map(
-    ({ pid: _pid, ...row }) => row,
+  const passages = (await sql<{ pid: string; seg: string | null }>`select * from passages where corpus like ${corpusLike} order by id`.execute(db)).rows.map(
+    ({ pid: _pid, seg, ...row }) => ({ ...row, in_segment: seg !== null }),
   );
   // A segment's passages have their keys there, listed by pid.
   const postings = (
