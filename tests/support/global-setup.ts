@@ -14,6 +14,9 @@ export default async function setup() {
   const bundling = bundleServer();
   bundling.catch(() => {}); // awaited below; a failure before then must not go unhandled
   const dir = mkdtempSync(join(tmpdir(), 'ae-test-pg-'));
+  // The run's port claims (ports.ts), in a folder of its own, removed with the run.
+  const portClaims = mkdtempSync(join(tmpdir(), 'ae-test-ports-'));
+  process.env.TEST_PORT_CLAIMS = portClaims;
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -36,5 +39,6 @@ export default async function setup() {
     bundle.remove();
     await pg.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(portClaims, { recursive: true, force: true });
   };
 }

@@ -11,8 +11,21 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type ServerProcess = { url: string; child: ChildProcess; logs: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
 /** `root`: the checkout whose server runs (a benchmark compares two); this one by default. */
-export async function startServerProcess(opts: { databaseUrl: string; env?: Record<string, string>; port?: number; root?: string }): Promise<ServerProcess> {
-  const port = opts.port ?? (await freePort());
+export async function startServerProcess(opts: ServerOptions): Promise<ServerProcess> {
+  if (opts.port !== undefined) return startOn(opts.port, opts);
+  // A port another process bound between freePort() and the server's listen: a new port, twice at most.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), opts);
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+type ServerOptions = { databaseUrl: string; env?: Record<string, string>; port?: number; root?: string };
+
+async function startOn(port: number, opts: ServerOptions): Promise<ServerProcess> {
   // Node with tsx's loader, not the tsx CLI: the CLI runs the script in a grandchild, which a
   // SIGKILL of the CLI would leave running. Here the child is the server itself.
   // The run's bundle of the server when global setup made one (see server-bundle.ts), else the sources through tsx.
@@ -43,12 +56,18 @@ export async function startServerProcess(opts: { databaseUrl: string; env?: Reco
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(url, child, () => output);
   rememberDatabase(url, opts.databaseUrl);
+  // A server that fails on its own says so in the run's output: its tests then fail on a refused connection.
+  let stopping = false;
+  child.once('exit', (code) => {
+    if (!stopping && code) process.stderr.write(`server ${url} exited with ${code}; its last output:\n${output.slice(-4000)}\n`);
+  });
   return {
     url,
     child,
     logs: () => output,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill(signal);
@@ -70,7 +89,8 @@ async function waitForReady(url: string, child: ChildProcess, logs: () => string
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${logs()}`);
-    const ok = await fetch(`${url}/readyz`).then(
+    // Bounded: whatever else holds the port may accept and never answer.
+    const ok = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).then(
       (r) => r.ok,
       () => false,
     );
