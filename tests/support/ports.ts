@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -22,7 +22,6 @@ export async function freePort(): Promise<number> {
 
 function claim(folder: string, port: number): boolean {
   try {
-    mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, String(port)), String(process.pid), { flag: 'wx' });
     return true;
   } catch (err) {
