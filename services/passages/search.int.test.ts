@@ -44,8 +44,11 @@ function termFrequencies(tsv: string): Map<string, number> {
   return out;
 }
 
-/** Okapi BM25 computed here from the rows of the corpora, ties by id: the reference. */
-async function referenceRanking(corpora: string[], question: string, k: number) {
+/**
+ * Okapi BM25 computed here from the rows of the corpora, ties by id: the reference. Every passage
+ * holding a question's term, best first, with the terms it holds and each term's df.
+ */
+async function referenceScores(corpora: string[], question: string) {
   const rows = (
     await sql<{
       id: string;
@@ -59,21 +62,49 @@ async function referenceRanking(corpora: string[], question: string, k: number) 
       rows.reduce((n, r) => n + r.length, 0),
       1,
     ) / Math.max(rows.length, 1);
-  const idf = new Map(terms.map((t) => [t, rows.filter((r) => r.tf.has(t)).length]));
+  const df = new Map(terms.map((t) => [t, rows.filter((r) => r.tf.has(t)).length]));
   const scored = rows
     .map((r) => ({
       id: r.id,
+      held: terms.filter((t) => r.tf.has(t)),
       score: terms.reduce((s, t) => {
         const tf = r.tf.get(t) ?? 0;
-        const df = idf.get(t) ?? 0;
+        const n = df.get(t) ?? 0;
         if (!tf) return s;
-        const w = Math.log(1 + (rows.length - df + 0.5) / (df + 0.5));
+        const w = Math.log(1 + (rows.length - n + 0.5) / (n + 0.5));
         return s + (w * tf * (BM25.k1 + 1)) / (tf + BM25.k1 * (1 - BM25.b + (BM25.b * r.length) / avgdl));
       }, 0),
     }))
     .filter((r) => r.score > 0);
   scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return scored.slice(0, k);
+  return { scored, df };
+}
+
+async function referenceRanking(corpora: string[], question: string, k: number) {
+  return (await referenceScores(corpora, question)).scored.slice(0, k);
+}
+
+/**
+ * What search.ts promises when a question's terms are in more passages than CANDIDATE_POSTINGS:
+ * the passages it finds are scored exactly and ranked as the reference ranks them, and of the
+ * reference's top k it finds every one holding a term the second step surely reads (those whose
+ * postings, with those of every rarer or equally rare term, fit in CANDIDATE_POSTINGS). When all
+ * the terms fit, that is the whole top k.
+ */
+async function expectRankingWithinContract(corpora: string[], question: string, k: number) {
+  const found = await searchPassages(db, corpora, question, k);
+  const { scored, df } = await referenceScores(corpora, question);
+  const reference = new Map(scored.map((r, rank) => [r.id, { ...r, rank }]));
+  const postingsUpTo = (t: string) => [...df.values()].filter((n) => n <= (df.get(t) ?? 0)).reduce((a, n) => a + n, 0);
+  const surelyRead = new Set([...df.keys()].filter((t) => postingsUpTo(t) <= CANDIDATE_POSTINGS));
+  expect(found.length).toBeLessThanOrEqual(k);
+  const ranks = found.map((r) => reference.get(r.id)?.rank ?? -1);
+  expect(ranks).not.toContain(-1);
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  for (const r of found) expect(r.score).toBeCloseTo(reference.get(r.id)?.score ?? Number.NaN, 9);
+  const mustFind = scored.slice(0, k).filter((r) => r.held.some((t) => surelyRead.has(t)));
+  expect(found.map((r) => r.id)).toEqual(expect.arrayContaining(mustFind.map((r) => r.id)));
+  if (surelyRead.size === df.size) expect(found.map((r) => r.id)).toEqual(scored.slice(0, k).map((r) => r.id));
 }
 
 const WORDS = ['falcon', 'granite', 'harbour', 'lantern', 'meadow', 'orchid', 'the', 'harbours', 'lanterns'];
@@ -133,6 +164,8 @@ function largePutRows(seed: number): string[] {
   });
 }
 
+// "the" is in half of the large put's rows, more than CANDIDATE_POSTINGS: a passage holding only it
+// may be left out (search.ts), so the top k is exact only as far as expectRankingWithinContract says.
 test("the ranking over a large put's segment and its rows' own keys is Okapi BM25's, small puts beside it", async () => {
   await fc.assert(
     fc.asyncProperty(
@@ -142,15 +175,11 @@ test("the ranking over a large put's segment and its rows' own keys is Okapi BM2
       async (seed, question, k) => {
         const corpus = `test:${randomUUID()}`;
         await apply([put(corpus, 'large', largePutRows(seed)), put(corpus, 'small', ['falcon orchid', 'the granite falcon', 'meadow lantern'])]);
-        const words = question.join(' ');
-        const found = await searchPassages(db, [corpus], words, k);
-        const expected = await referenceRanking([corpus], words, k);
-        expect(found.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-        for (const [i, r] of found.entries()) expect(r.score).toBeCloseTo(expected[i].score, 9);
+        await expectRankingWithinContract([corpus], question.join(' '), k);
         await apply([{ kind: 'drop-corpus', corpus }]);
       },
     ),
-    { numRuns: 12 },
+    { numRuns: 12, examples: [[1459521639, ['the', 'falcon'], 6]] },
   );
 }, 120_000);
 
