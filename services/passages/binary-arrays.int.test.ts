@@ -49,6 +49,12 @@ test('undefined goes as NULL, as node-postgres sends it, and a number that is no
   expect(await readBack(int4ArrayBytes([1, undefined]), 'int')).toEqual([1, null]);
   expect(() => int4ArrayBytes([1.5])).toThrow(RangeError);
   expect(() => int4ArrayBytes([2 ** 31])).toThrow(RangeError);
+  expect(() => int4ArrayBytes([1, Number.NaN])).toThrow(RangeError);
+});
+
+test("a typed array of int4 values goes as its values (a segment's offsets, put-postings.ts)", async () => {
+  const values = Int32Array.from({ length: 1000 }, (_, i) => (i % 2 ? -1 : 1) * i * 2_147_483);
+  expect(await readBack(int4ArrayBytes(values), 'int')).toEqual(Array.from(values));
 });
 
 // Terms as passageTerms makes them (no spaces), of every width; a lexeme holds no NUL.

@@ -2,6 +2,8 @@
 // (write.ts): node-postgres sends a Buffer parameter as binary, so the database reads each
 // element after its length instead of scanning a 10 MB file's text for quotes and backslashes
 // (array_in), and this thread writes the strings as they are instead of escaping every element.
+import { endianness } from 'node:os';
+
 const TEXT_OID = 25;
 const INT4_OID = 23;
 const HEADER_BYTES = 20;
@@ -40,21 +42,45 @@ export function textArrayBytes(values: readonly (string | null | undefined)[]): 
 }
 
 /** An int4[] parameter of these values (each a 32-bit integer); null and undefined are NULL. */
-export function int4ArrayBytes(values: readonly (number | null | undefined)[]): Buffer {
+export function int4ArrayBytes(values: ArrayLike<number | null | undefined>): Buffer {
+  let hasNulls = false;
+  for (let i = 0; i < values.length; i++) if (values[i] == null) hasNulls = true;
+  if (!hasNulls && LITTLE_ENDIAN) return int4ArrayOfInts(values as ArrayLike<number>);
   const out = Buffer.allocUnsafe(HEADER_BYTES + 8 * values.length);
-  header(
-    values.length,
-    values.some((v) => v == null),
-    INT4_OID,
-    out,
-  );
+  header(values.length, hasNulls, INT4_OID, out);
   let at = HEADER_BYTES;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (v == null) at = out.writeInt32BE(-1, at);
-    else if (Number.isInteger(v)) at = out.writeInt32BE(v, out.writeInt32BE(4, at));
-    else throw new RangeError(`not an integer: ${v}`);
+    else at = out.writeInt32BE(int4(v), out.writeInt32BE(4, at));
   }
   return out.subarray(0, at);
+}
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/**
+ * The same without nulls, each element's length and value written in this machine's order and
+ * swapped to network order in one native pass: a large put's segment sends some 650,000 offsets a
+ * 5 MB CSV. Written one by one they took 20-25 ms a file, 557 ms of the 3.3 s the server spent
+ * on the rows of 30 such files (CPU profile); this way 4-5 ms for as many offsets.
+ */
+function int4ArrayOfInts(values: ArrayLike<number>): Buffer {
+  // Its own memory, not a slice of the pool: an Int32Array over it must start on a 4-byte boundary.
+  const out = Buffer.allocUnsafeSlow(HEADER_BYTES + 8 * values.length);
+  const words = new Int32Array(out.buffer, out.byteOffset + HEADER_BYTES, 2 * values.length);
+  for (let i = 0; i < values.length; i++) {
+    words[2 * i] = 4;
+    words[2 * i + 1] = int4(values[i]);
+  }
+  out.subarray(HEADER_BYTES).swap32();
+  header(values.length, false, INT4_OID, out);
+  return out;
+}
+
+function int4(v: number): number {
+  if ((v | 0) !== v) throw new RangeError(`not a 32-bit integer: ${v}`);
+  return v;
 }
 
 const INT8_OID = 20;

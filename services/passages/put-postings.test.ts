@@ -100,3 +100,14 @@ test('a put past the first tables: thousands of keys and tens of thousands of po
   expect(readInt4s(segment.counts).reduce((n, c) => n + c, 0)).toBe(3000 * 6);
   expect(segment.base).toBe(5000);
 });
+
+test('pids too far apart for an int4 offset are refused, not wrapped', () => {
+  const postings = new PutPostings();
+  const rows = [[7n], [7n], [7n], [7n]];
+  postings.add(
+    keysBuffer(rows),
+    rows.map((r) => r.length),
+    [1, 2, 3, 2 ** 31 + 1],
+  );
+  expect(() => postings.segment()).toThrow(RangeError);
+});

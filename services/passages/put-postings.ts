@@ -77,8 +77,14 @@ export class PutPostings {
     for (let k = 1; k < this.distinct; k++) froms[k] = froms[k - 1] + counts[k - 1];
     const next = froms.slice();
     let base = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < this.postings; i++) base = Math.min(base, this.postingPid[i]);
-    const offsets = new Array<number>(this.postings);
+    let last = 0;
+    for (let i = 0; i < this.postings; i++) {
+      base = Math.min(base, this.postingPid[i]);
+      last = Math.max(last, this.postingPid[i]);
+    }
+    // The put's pids were reserved together: their distances fit an int4 by far, but an Int32Array would wrap, not refuse.
+    if (last - base > 0x7fffffff) throw new RangeError(`a segment's pids span ${last - base}, more than an int4 offset holds`);
+    const offsets = new Int32Array(this.postings);
     for (let i = 0; i < this.postings; i++) offsets[next[this.postingKey[i]]++] = this.postingPid[i] - base;
     const keys = Buffer.allocUnsafe(this.distinct * ELEMENT_BYTES);
     for (let k = 0, at = 0; k < this.distinct; k++) {
@@ -90,8 +96,8 @@ export class PutPostings {
       keys: int8ArrayOf(this.distinct, keys),
       base: this.postings ? base : 0,
       offsets: int4ArrayBytes(offsets),
-      froms: int4ArrayBytes(Array.from(froms, (f) => f + 1)),
-      counts: int4ArrayBytes(Array.from(counts)),
+      froms: int4ArrayBytes(froms.map((f) => f + 1)),
+      counts: int4ArrayBytes(counts),
       keyCount: this.distinct,
     };
   }
