@@ -72,6 +72,7 @@ import * as m0078 from './migrations/0078_meeting_defaults.js';
 import * as m0079 from './migrations/0079_term_stats_fillfactor.js';
 import * as m0080 from './migrations/0080_passage_read_keys_column.js';
 import * as m0081 from './migrations/0081_passage_segment_postings.js';
+import * as m0082 from './migrations/0082_term_stats_by_key.js';
 
 const migrations: Record<string, Migration> = {
   '0001_event_store': m0001,
@@ -144,6 +145,7 @@ const migrations: Record<string, Migration> = {
   '0079_term_stats_fillfactor': m0079,
   '0080_passage_read_keys_column': m0080,
   '0081_passage_segment_postings': m0081,
+  '0082_term_stats_by_key': m0082,
 };
 
 export async function migrateToLatest(db: Db) {

@@ -206,9 +206,10 @@ export function bm25Query(
         greatest(coalesce(sum(s.doc_count) filter (where s.corpus = any(q.lookup_keys)), 0), 1)::float8 as stored
       from q, passage_corpus_stats s where s.corpus = any(q.stat_keys || q.lookup_keys)),
     stats as materialized (
-      select s.corpus as key, split_part(s.corpus, chr(10), 1) as corpus, s.term, s.df::float8 as df,
-        s.corpus = any(q.stat_keys) as scores, s.corpus = any(q.lookup_keys) as read
-      from q, passage_term_stats s where s.corpus = any(q.stat_keys || q.lookup_keys) and s.term = any(q.lexemes)),
+      select k.key, split_part(k.key, chr(10), 1) as corpus, l.term, s.df::float8 as df,
+        k.key = any(q.stat_keys) as scores, k.key = any(q.lookup_keys) as read
+      from q, lateral (select distinct unnest(q.stat_keys || q.lookup_keys)) as k(key), unnest(q.lexemes) as l(term), passage_term_stats s
+      where s.key = ${key(sql`k.key`, sql`l.term`)}),
     idf as materialized (
       select t.term, t.df, t.postings, ln(1 + (n.docs - t.df + 0.5) / (t.df + 0.5)) as w
       from n, (select term, coalesce(sum(df) filter (where scores), 0) as df, coalesce(sum(df) filter (where read), 0) as postings

@@ -3,8 +3,8 @@
 // off the writers' transactions. Every change only adds to the statistics (a drop negatively), so
 // once every change is folded, in whatever order, the statistics equal a recount of the passages.
 // One set-based statement a fold: a put's terms come counted, a drop's are counted from the
-// tsvectors it took at the delete; one hash aggregate per corpus and term, then one upsert, and
-// the changes leave the table in that same statement.
+// tsvectors it took at the delete; one hash aggregate per corpus and term (their passage_key(),
+// migration 0082), then one upsert, and the changes leave the table in that same statement.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
@@ -61,27 +61,27 @@ async function foldChanges(trx: Trx, limit: number): Promise<number> {
       returning corpus, docs, words, terms, counts, dropped),
     doc_deltas as (select corpus, sum(docs) as n, sum(words) as words from claimed group by corpus),
     term_deltas as (
-      select corpus, term, sum(n)::int as n
+      select passage_key(corpus, term) as key, min(corpus) as corpus, min(term) as term, sum(n)::int as n
       from (select c.corpus, t.term, t.n
             from claimed c, unnest(string_to_array(c.terms, ' '), string_to_array(c.counts, ',')::int[]) as t(term, n)
             where c.terms is not null
             union all
             select c.corpus, l.term, -1 from claimed c, unnest(c.dropped) as d(tsv), unnest(tsvector_to_array(d.tsv)) as l(term)
             where c.dropped is not null) t
-      group by corpus, term
+      group by 1
       having sum(n) <> 0),
     more as (
-      insert into passage_term_stats (corpus, term, df)
-      select corpus, term, n from term_deltas where n > 0
-      on conflict (corpus, term) do update set df = passage_term_stats.df + excluded.df
+      insert into passage_term_stats (key, corpus, term, df)
+      select key, corpus, term, n from term_deltas where n > 0
+      on conflict (key) do update set df = passage_term_stats.df + excluded.df
       returning 1),
     fewer as (
       update passage_term_stats s set df = s.df + t.n
-      from term_deltas t where t.n < 0 and s.corpus = t.corpus and s.term = t.term and s.df + t.n > 0
+      from term_deltas t where t.n < 0 and s.key = t.key and s.df + t.n > 0
       returning 1),
     unused as (
       delete from passage_term_stats s
-      using term_deltas t where t.n < 0 and s.corpus = t.corpus and s.term = t.term and s.df + t.n <= 0
+      using term_deltas t where t.n < 0 and s.key = t.key and s.df + t.n <= 0
       returning 1),
     corpora as (
       insert into passage_corpus_stats (corpus, doc_count, total_words)
@@ -107,6 +107,7 @@ export async function recountPassageStats(trx: Trx) {
   await sql`delete from passage_corpus_stats`.execute(trx);
   await sql`insert into passage_corpus_stats select k, count(*), sum(word_count) from passages, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(trx);
   await sql`delete from passage_term_stats`.execute(trx);
-  await sql`insert into passage_term_stats
-    select k, lexeme, count(*) from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme`.execute(trx);
+  await sql`insert into passage_term_stats (key, corpus, term, df)
+    select passage_key(k, lexeme), min(k), min(lexeme), count(*)
+    from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by 1`.execute(trx);
 }

@@ -57,8 +57,9 @@ export interface PassageCorpusStatsTable {
   total_words: string;
 }
 
-/** How many passages of a corpus hold a term (migration 0010). */
+/** How many passages of a statistics key (a corpus, or a reader of it) hold a term (migration 0010), found by passage_key() of the two (migration 0082). */
 export interface PassageTermStatsTable {
+  key: string;
   corpus: string;
   term: string;
   df: number;

@@ -101,6 +101,10 @@ export async function recountPassageStatistics(db: Db) {
   // passage with readers under each reader. Written out, so this file still runs against older code.
   const STAT_KEYS_SQL = sql`(case when readers is null then array[corpus] else array(select distinct corpus || chr(10) || r from unnest(readers) r) end)`;
   await sql`insert into passage_corpus_stats select k, count(*), sum(word_count) from passages, unnest(${STAT_KEYS_SQL}) as k group by k`.execute(db);
+  // Keyed by passage_key() since migration 0082; an older checkout's table has no key.
+  const keyed =
+    (await sql`select 1 from information_schema.columns where table_name = 'passage_term_stats' and column_name = 'key'`.execute(db)).rows.length > 0;
   await sql`insert into passage_term_stats
-    select k, lexeme, count(*) from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by k, lexeme`.execute(db);
+    select ${keyed ? sql`passage_key(k, lexeme), min(k), min(lexeme), count(*)` : sql`k, lexeme, count(*)`}
+    from passages, unnest(${STAT_KEYS_SQL}) as k, unnest(tsvector_to_array(tsv)) as lexeme group by ${keyed ? sql`1` : sql`k, lexeme`}`.execute(db);
 }

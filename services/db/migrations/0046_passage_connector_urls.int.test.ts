@@ -1,7 +1,7 @@
 // Migration 0046 on a database whose passages with readers were counted per corpus before it:
 // their statistics are counted again per statistics key, then 0075 drops the all-readers key
-// 0046 also wrote: the result is the passages module's own recount (services/passages/stat-keys.ts),
-// and connector passages get their url index.
+// 0046 also wrote, and 0082 keys them: the result is the passages module's own recount
+// (services/passages/stat-keys.ts), and connector passages get their url index.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../../tests/support/database.js';
@@ -10,6 +10,7 @@ import { recountPassageStats } from '../../passages/stat-folder.js';
 import type { Db } from '../database.js';
 import { up } from './0046_passage_connector_urls.js';
 import { up as dropAllReadersKey } from './0075_drop_all_readers_stat_key.js';
+import { up as keyStatistics } from './0082_term_stats_by_key.js';
 
 let db: Db;
 let close: () => Promise<void>;
@@ -44,7 +45,10 @@ test('passages with readers are counted under their readers, as the module count
       passages: [row('b', 'secret hive budget', ['user:u', 'email:e@x.example'])],
     });
   });
-  // As the statistics were before: every passage under its corpus, nothing left to fold.
+  // As the statistics were before: every passage under its corpus, nothing left to fold, in the
+  // table as it was until 0082 keyed it.
+  await sql`drop table passage_term_stats`.execute(db);
+  await sql`create table passage_term_stats (corpus text not null, term text not null, df integer not null, primary key (corpus, term))`.execute(db);
   await sql`delete from passage_stat_changes`.execute(db);
   await sql`delete from passage_corpus_stats`.execute(db);
   await sql`insert into passage_corpus_stats select corpus, count(*), sum(word_count) from passages group by corpus`.execute(db);
@@ -65,6 +69,7 @@ test('passages with readers are counted under their readers, as the module count
   expect(await keysOf('open')).toEqual(['org:o']);
   await dropAllReadersKey(db as never);
   expect(await keysOf('secret')).toEqual(['org:o\nemail:e@x.example', 'org:o\nuser:u']);
+  await keyStatistics(db as never);
   const migrated = await statistics();
   await db.transaction().execute((trx) => recountPassageStats(trx));
   expect(migrated).toEqual(await statistics());
