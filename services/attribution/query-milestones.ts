@@ -3,6 +3,7 @@
 // milestones they reach on the person's attribution stream, in the consumer's transaction, so a
 // question is counted once and a milestone recorded once even across a crash.
 import { sql } from 'kysely';
+import { preparedBuilt } from '../db/database.js';
 import type { EventStore } from '../eventstore/store.js';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { QuestionAsked, ThreadStarted } from '../threads/events.js';
@@ -35,17 +36,19 @@ export function queryMilestonesConsumer(store: EventStore, now: () => Date = () 
       const owner = ownerOf(threads.get(threadStream(d.context_uuid))?.started);
       if (!owner) continue;
       const fromAssistant = d.client === 'assistant_browser';
-      const counts = await own(trx)
-        .insertInto('attribution_query_counts')
-        .values({ owner_key: ownerKey(owner), questions: 1, assistant_questions: fromAssistant ? 1 : 0 })
-        .onConflict((oc) =>
-          oc.column('owner_key').doUpdateSet({
-            questions: sql`attribution_query_counts.questions + 1`,
-            assistant_questions: sql`attribution_query_counts.assistant_questions + ${fromAssistant ? 1 : 0}`,
-          }),
-        )
-        .returning(['questions', 'assistant_questions'])
-        .executeTakeFirstOrThrow();
+      // One statement per question asked: planned once per connection.
+      const counts = await preparedBuilt(
+        own(trx)
+          .insertInto('attribution_query_counts')
+          .values({ owner_key: ownerKey(owner), questions: 1, assistant_questions: fromAssistant ? 1 : 0 })
+          .onConflict((oc) =>
+            oc.column('owner_key').doUpdateSet({
+              questions: sql`attribution_query_counts.questions + 1`,
+              assistant_questions: sql`attribution_query_counts.assistant_questions + ${fromAssistant ? 1 : 0}`,
+            }),
+          )
+          .returning(['questions', 'assistant_questions']),
+      ).executeTakeFirstOrThrow();
       const ask = { backend_uuid: d.backend_uuid, questions: counts.questions, assistantQuestions: counts.assistant_questions, fromAssistant };
       // Most counts are no milestone: the person's stream is read only when this one may be.
       if (!decideQueryMilestones(initialAttribution, owner, ask, now()).length) continue;

@@ -1,7 +1,7 @@
 // Who people are, for the domains that name, mail or check them: one read each, by id or by
 // address, of Better Auth's user table (addresses kept in lower case). Other domains never read
 // identity's tables; they call these through index.ts.
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import { own } from './tables.js';
 
 export type Person = { id: string; name: string; email: string; email_verified: boolean; username: string | null };
@@ -10,7 +10,8 @@ const people = (db: Db) => own(db).selectFrom('user').select(['id', 'name', 'ema
 
 /** The person with this id, or undefined (the account was deleted). */
 export async function personOf(db: Db, userId: string): Promise<Person | undefined> {
-  return people(db).where('id', '=', userId).executeTakeFirst();
+  // Read on every question (connectors' reader-principals.ts): planned once per connection.
+  return preparedBuilt(people(db).where('id', '=', userId)).executeTakeFirst();
 }
 
 /** The people with these ids, by id (deleted accounts are missing). */

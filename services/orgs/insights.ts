@@ -11,7 +11,7 @@
 // Threads, files and Spaces sit above orgs: what the insights ask of them comes through ports
 // (InsightSources, and the context's spaceTitles), wired by services/app.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import type { ConsumerHandler } from '../eventstore/consumers.js';
 import type { Trx } from '../eventstore/types.js';
 import type { FileIndexed } from '../files/events.js';
@@ -34,7 +34,9 @@ export type InsightSources = {
 
 async function orgOfUser(trx: Trx, userId: string | null) {
   if (!userId) return null;
-  const m = await own(trx).selectFrom('org_members').select('org_uuid').where('user_id', '=', userId).orderBy('joined_at').limit(1).executeTakeFirst();
+  const m = await preparedBuilt(
+    own(trx).selectFrom('org_members').select('org_uuid').where('user_id', '=', userId).orderBy('joined_at').limit(1),
+  ).executeTakeFirst();
   return m?.org_uuid ?? null;
 }
 

@@ -1,7 +1,7 @@
 // Whose threads and answers these are, for the domains that count them by person (an
 // organisation's insights, services/orgs/insights.ts): one read for a batch of threads, one for an answer.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { type Db, preparedBuilt } from '../db/database.js';
 import { own } from './tables.js';
 
 export type ThreadOwner = { owner_user_id: string | null; collection_uuid: string | null };
@@ -16,10 +16,12 @@ export async function threadOwnersOf(db: Db, contextUuids: readonly string[]): P
 
 /** The owner of an answer's thread and how many sources the answer had, or undefined. */
 export async function answerOwnerOf(db: Db, backendUuid: string): Promise<{ owner_user_id: string | null; source_count: number } | undefined> {
-  return own(db)
-    .selectFrom('thread_entries')
-    .innerJoin('threads', 'threads.context_uuid', 'thread_entries.context_uuid')
-    .select(['threads.owner_user_id', sql<number>`jsonb_array_length(thread_entries.sources)`.as('source_count')])
-    .where('thread_entries.backend_uuid', '=', backendUuid)
-    .executeTakeFirst();
+  // Read for each answer an organisation's insights count: planned once per connection.
+  return preparedBuilt(
+    own(db)
+      .selectFrom('thread_entries')
+      .innerJoin('threads', 'threads.context_uuid', 'thread_entries.context_uuid')
+      .select(['threads.owner_user_id', sql<number>`jsonb_array_length(thread_entries.sources)`.as('source_count')])
+      .where('thread_entries.backend_uuid', '=', backendUuid),
+  ).executeTakeFirst();
 }
