@@ -4,7 +4,7 @@
 // once every change is folded, in whatever order, the statistics equal a recount of the passages.
 // One set-based statement a fold: a put's terms come counted, a drop's are counted from the
 // tsvectors it took at the delete; one hash aggregate per corpus and term (their passage_key(),
-// migration 0082), then one upsert, and the changes leave the table in that same statement.
+// migration 0082), then one MERGE, and the changes leave the table in that same statement.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Trx } from '../eventstore/types.js';
@@ -52,6 +52,11 @@ export async function foldPassageStats(db: Db): Promise<FoldResult> {
  * The fold itself, oldest changes first: a drop's rows were put by an older change, so a term's
  * count never goes below zero. Terms whose passages all went leave the table, as a corpus without
  * passages does: a recount has no row for them.
+ * The terms' statistics change in one MERGE rather than an upsert, an update and a delete: the
+ * upsert locked each row before updating it, a WAL record more a term, and a fold of a batch's
+ * 33,000 terms took 128-139 ms against 153-216 ms (six of each, alternated). A MERGE would fail
+ * on a key another writer inserted meanwhile; none can: folds take turns (the folder's lock), and
+ * a replay's recount truncated the table first, which holds a fold back until it commits.
  */
 async function foldChanges(trx: Trx, limit: number): Promise<number> {
   const { rows } = await sql<{ changes: number; emptied: string[] }>`
@@ -70,18 +75,12 @@ async function foldChanges(trx: Trx, limit: number): Promise<number> {
             where c.dropped is not null) t
       group by 1
       having sum(n) <> 0),
-    more as (
-      insert into passage_term_stats (key, corpus, term, df)
-      select key, corpus, term, n from term_deltas where n > 0
-      on conflict (key) do update set df = passage_term_stats.df + excluded.df
-      returning 1),
-    fewer as (
-      update passage_term_stats s set df = s.df + t.n
-      from term_deltas t where t.n < 0 and s.key = t.key and s.df + t.n > 0
-      returning 1),
-    unused as (
-      delete from passage_term_stats s
-      using term_deltas t where t.n < 0 and s.key = t.key and s.df + t.n <= 0
+    merged as (
+      merge into passage_term_stats s
+      using term_deltas t on s.key = t.key
+      when matched and s.df + t.n <= 0 then delete
+      when matched then update set df = s.df + t.n
+      when not matched and t.n > 0 then insert (key, corpus, term, df) values (t.key, t.corpus, t.term, t.n)
       returning 1),
     corpora as (
       insert into passage_corpus_stats (corpus, doc_count, total_words)
@@ -91,7 +90,7 @@ async function foldChanges(trx: Trx, limit: number): Promise<number> {
       returning corpus, doc_count)
     select (select count(*) from claimed)::int as changes,
       array(select corpus from corpora where doc_count <= 0) as emptied,
-      (select count(*) from more) + (select count(*) from fewer) + (select count(*) from unused) as terms`.execute(trx);
+      (select count(*) from merged) as terms`.execute(trx);
   const { changes, emptied } = rows[0];
   if (emptied.length) await sql`delete from passage_corpus_stats where corpus = any(${emptied}::text[]) and doc_count <= 0`.execute(trx);
   return changes;
