@@ -112,10 +112,11 @@ export async function listPage(
 }
 
 /**
- * The offset form: newest change first, with the total of the filtered files. One statement,
- * the total as a subquery counted once: the page and its total from one snapshot in one round
- * trip, not two queries holding two of the pool's connections. A page past the end has no row
- * to carry the total, so the total alone is asked then.
+ * The offset form: newest change first, with the total of the filtered files. One statement: the
+ * page is found on the files' order columns alone, counted with a window over the same scan, and
+ * only its rows are read whole. Sorting whole rows to skip 9,900 of them took 17-32 ms (a parallel
+ * worker, and a sort spilled to disk past work_mem) against 9 ms (EXPLAIN ANALYZE, 10,000 files).
+ * A page past the end has no row to carry the total, so the total alone is asked then.
  */
 export async function listOffset(
   db: Db,
@@ -136,12 +137,21 @@ export async function listOffset(
   const total = filtered(inRepository(db, repo, opts.principals))
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('n'));
-  const rows = await filtered(inRepository(db, repo, opts.principals))
-    .select(total.as('num_total_files'))
+  const page = filtered(inRepository(db, repo, opts.principals))
+    .clearSelect()
+    .select(['file_uuid', 'updated_at', sql<string>`count(*) over ()`.as('total')])
     .orderBy('updated_at', 'desc')
     .orderBy('file_uuid', 'desc')
     .limit(opts.limit)
-    .offset(opts.offset)
+    .offset(opts.offset);
+  const rows = await own(db)
+    .with('page', () => page)
+    .selectFrom('page')
+    .innerJoin('files', 'files.file_uuid', 'page.file_uuid')
+    .selectAll('files')
+    .select('page.total as num_total_files')
+    .orderBy('page.updated_at', 'desc')
+    .orderBy('page.file_uuid', 'desc')
     .execute();
   if (!rows.length) return { files: [], num_total_files: opts.offset === 0 ? 0 : Number((await total.executeTakeFirstOrThrow()).n) };
   const files: FileRow[] = rows.map(({ num_total_files: _, ...file }) => file);
