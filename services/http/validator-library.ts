@@ -4,6 +4,7 @@
 // default middleware runs six asynchronous ones a request. Only what we call is typed here.
 import type { Application, RequestHandler } from 'express';
 import { createRequire } from 'node:module';
+import { rememberResponseContent } from './remembered-response-content.js';
 
 const inPackage = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
 
@@ -58,6 +59,9 @@ function unbundled(Loader: SpecLoaderClass): SpecLoaderClass {
     }
   };
 }
+
+// The response check's choice of media type, remembered (remembered-response-content.ts).
+rememberResponseContent(inPackage('./middlewares/util'));
 
 export const library = {
   OpenApiValidator: (inPackage('./openapi.validator') as { OpenApiValidator: new (options: ValidatorOptions) => OpenApiValidatorInstance }).OpenApiValidator,
