@@ -7,7 +7,10 @@
 // into a temporary folder sharing this checkout's node_modules.
 // Each page opens in a fresh browser context (no HTTP cache, no service worker yet), in the
 // order a person would: home, a thread, /spaces, /account/details, signed in. The time runs
-// from the navigation to the page's heading. Median of 3 rounds (DEV_MOCKS_ROUNDS). Figures only.
+// from the navigation to the first frame that shows the page's heading, timed in the page: the
+// test's own wait for the heading polls every 500 ms once it has waited 270 ms, so it saw the
+// heading up to half a second late (that figure is kept beside it, as "seen").
+// Median of 3 rounds (DEV_MOCKS_ROUNDS). Figures only.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +33,7 @@ const PAGES = [
 ] as const;
 
 type Start = 'cold' | 'warm';
-type Visit = { ms: number; modules: number; kb: number };
+type Visit = { ms: number; seenMs: number; modules: number; kb: number };
 type Figures = { startMs: number; pages: Record<string, Visit> };
 
 export async function benchDevMocks(): Promise<Row[]> {
@@ -99,15 +102,34 @@ async function visit(browser: Browser, url: string, heading: string): Promise<Vi
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') modules.push(Number(response.headers()['content-length'] ?? 0));
     });
+    await page.addInitScript(timeFirstFrameShowing(heading));
     const t = performance.now();
     await page.goto(url, { waitUntil: 'commit', timeout: RENDER_TIMEOUT_MS });
     await page.getByRole('heading', { name: heading, exact: true }).waitFor({ state: 'visible', timeout: RENDER_TIMEOUT_MS });
-    const ms = performance.now() - t;
-    return { ms, modules: modules.length, kb: modules.reduce((a, b) => a + b, 0) / 1024 };
+    const seenMs = performance.now() - t;
+    const ms = await page.evaluate(() => (window as { firstFrameShowing?: number }).firstFrameShowing);
+    if (ms === undefined) throw new Error(`${url}: the heading "${heading}" showed, but no frame was timed`);
+    return { ms, seenMs, modules: modules.length, kb: modules.reduce((a, b) => a + b, 0) / 1024 };
   } finally {
     await context.close();
   }
 }
+
+/**
+ * Runs in the page before its scripts: at each animation frame (the frame then paints), looks for a
+ * visible heading with the text, and keeps the time of the first frame that has one, from the
+ * navigation's start (the page's time origin), in window.firstFrameShowing. A string, not a
+ * function: tsx's transform wraps named functions in a helper the page does not have.
+ */
+const timeFirstFrameShowing = (text: string) => `(() => {
+  const text = ${JSON.stringify(text)};
+  const shows = (el) => el.textContent.trim() === text && el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const frame = (now) => {
+    if ([...document.querySelectorAll('h1, h2, h3, [role="heading"]')].some(shows)) window.firstFrameShowing = now;
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
 
 type Server = { child: ChildProcess; stop: () => Promise<void> };
 
@@ -159,7 +181,7 @@ async function startServer(checkout: string, port: number, cacheDir: string): Pr
 
 const summary = (f: Figures) =>
   `listening ${fmt(f.startMs)} ms; ${Object.entries(f.pages)
-    .map(([name, v]) => `${name} ${fmt(v.ms)} ms, ${v.modules} modules, ${fmt(v.kb)} KB`)
+    .map(([name, v]) => `${name} ${fmt(v.ms)} ms (seen ${fmt(v.seenMs)}), ${v.modules} modules, ${fmt(v.kb)} KB`)
     .join('; ')}`;
 
 function rows(runs: Record<'baseline' | 'current', Record<Start, Figures[]>>): Row[] {
@@ -173,11 +195,12 @@ function rows(runs: Record<'baseline' | 'current', Record<Start, Figures[]>>): R
       const [bm, cm] = [med(b, (f) => f.pages[p.name]!.ms), med(c, (f) => f.pages[p.name]!.ms)];
       const [bn, cn] = [med(b, (f) => f.pages[p.name]!.modules), med(c, (f) => f.pages[p.name]!.modules)];
       const [bk, ck] = [med(b, (f) => f.pages[p.name]!.kb), med(c, (f) => f.pages[p.name]!.kb)];
+      const [bw, cw] = [med(b, (f) => f.pages[p.name]!.seenMs), med(c, (f) => f.pages[p.name]!.seenMs)];
       out.push({
         bench: `dev-mocks, ${start} start, ${p.name} (${p.path})${of}`,
-        metric: 'first render; scripts fetched',
-        measured: `${fmt(cm)} ms; ${fmt(cn)} modules, ${fmt(ck)} KB`,
-        baseline: `${fmt(bm)} ms; ${fmt(bn)} modules, ${fmt(bk)} KB (${base})`,
+        metric: 'first render (seen by the test); scripts fetched',
+        measured: `${fmt(cm)} ms (${fmt(cw)}); ${fmt(cn)} modules, ${fmt(ck)} KB`,
+        baseline: `${fmt(bm)} ms (${fmt(bw)}); ${fmt(bn)} modules, ${fmt(bk)} KB (${base})`,
         ratio: `x${fmt(cm / bm, 2)}`,
         budget: '(figure only)',
         verdict: '',
