@@ -4,13 +4,39 @@
 // shell shows at once. This module imports no page and none of the shell, so an entry can ask for
 // the opened page's code as it starts (preloadPage), while the shell's own code loads: waiting for
 // the shell to render first put the page's code a whole second later (make dev-mocks, a thread).
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 
 type PageModule = { default: ComponentType };
-type Page = Pick<RouteObject, 'Component' | 'handle'>;
+type Page = Pick<RouteObject, 'element' | 'handle'>;
+/** A page's code: React.lazy's component for it, and the page itself once its code is in. */
+type PageCode = { LazyPage: ComponentType; loaded: () => ComponentType | undefined };
 
-const page = (load: () => Promise<PageModule>): Page => ({ Component: lazy(load), handle: { load } });
+/**
+ * The page itself when its code is already in (an entry's preloadPage asked for it as the app
+ * started), else the lazy component. A lazy component suspends at its first render even when its
+ * code is in, and React then holds the page back for up to 300 ms (its throttle on revealing
+ * suspended content): the first render of a preloaded page came that late.
+ */
+function PageOrLazyPage({ code }: { code: PageCode }) {
+  // Chosen once for each mount: the lazy one turning into the page would mount it afresh.
+  const [Shown] = useState(() => code.loaded() ?? code.LazyPage);
+  return <Shown />;
+}
+
+let pages = 0;
+const page = (load: () => Promise<PageModule>): Page => {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const code: PageCode = { LazyPage: lazy(loadAndKeep), loaded: () => loaded };
+  // Keyed by page: every page's element is a PageOrLazyPage, and without a key React would keep the
+  // one it shows across a move to another page (the same page at another address keeps it, as it should).
+  return { element: <PageOrLazyPage key={++pages} code={code} />, handle: { load: loadAndKeep } };
+};
 
 export const pageRoutes: RouteObject[] = [
   { path: '/search', ...page(() => import('../features/search/search-redirect')) },
