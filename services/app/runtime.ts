@@ -111,20 +111,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   // Web Push: the VAPID pair is made once into the data directory unless configured.
   const vapid = vapidKeys(config.dataDir, config.webPush.vapid);
   const push = createPushSender({ vapid, subject: config.webPush.subject, allowPrivateHosts: config.webPush.allowPrivateHosts });
-  const deps = {
-    ...k.kernel,
-    signals,
-    transport: k.transport,
-    push,
-    billing: k.billing,
-    indexFile: ports.indexFile,
-    webhooks: ports.webhooks,
-    taskRuns: ports.taskRuns,
-    connectorSync: ports.connectorSync,
-    exportParts,
-    redactors,
-    forgetSessions: () => k.sessions.forgetAll(),
-  };
+  const deps = backgroundDeps(k, ports, signals, push);
   // Every workflow is registered before the runtime launches: it recovers only those it knows.
   const starts = BACKGROUND.map((part) => part.register(deps));
   await DBOS.launch();
@@ -138,14 +125,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
   const centreSignals = centreSignalsOn(listener);
   const ctx = appContext(k, ports, { signals, centreSignals, vapid, mcp });
   const http = await listen(createApp(ctx, routes, { signInGuard: k.signInGuard }), config);
-  // The in-browser agent's socket (namespace /agent) on the same server; instances share it through PostgreSQL.
-  // Its adapter keeps a connection LISTENing for good: its own small pool, so it never holds one the
-  // app's pool needs (nine sign-ups at once, each wanting a second connection, waited forever on nine).
-  const socketPool = createPool(database.url, 2);
-  socketPool.on('error', (err) => {
-    if (!stopping) logger.warn({ err }, 'agent socket database connection failed');
-  });
-  const agentSocket = attachAgentSocket(http.server, ctx, { pool: socketPool, outbox: ports.agentOutbox });
+  const agentSocket = startAgentSocket(http.server, ctx, ports.agentOutbox, database.url, logger, () => stopping);
   // Started once the background parts run and the instance serves; stopped first once HTTP is.
   const instanceWatch = watchInstances(config, database.db, logger);
 
@@ -156,7 +136,6 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     stop: async () => {
       stopping = true;
       await agentSocket.close();
-      await socketPool.end().catch(() => {});
       await http.close();
       await instanceWatch.stop();
       for (const part of running.reverse()) await part.stop();
@@ -170,6 +149,47 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       await mcp.installed.close(); // the installed tool servers' processes
       await closeWorkerPools(); // the processes that parse files and pages (services/workers), started on first use
       await database.close();
+    },
+  };
+}
+
+type Kernel = Awaited<ReturnType<typeof buildKernel>>;
+type Ports = ReturnType<typeof registerPorts>;
+
+/** What the background parts are given: the kernel's parts, the ports they start work through, the log's signals, Web Push. */
+function backgroundDeps(k: Kernel, ports: Ports, signals: ReturnType<typeof eventLogSignals>, push: ReturnType<typeof createPushSender>) {
+  return {
+    ...k.kernel,
+    signals,
+    transport: k.transport,
+    push,
+    billing: k.billing,
+    indexFile: ports.indexFile,
+    webhooks: ports.webhooks,
+    taskRuns: ports.taskRuns,
+    connectorSync: ports.connectorSync,
+    exportParts,
+    redactors,
+    forgetSessions: () => k.sessions.forgetAll(),
+  };
+}
+
+/**
+ * The in-browser agent's socket (namespace /agent) on the same server; instances share it through
+ * PostgreSQL. Its adapter keeps a connection LISTENing for good: its own small pool, so it never
+ * holds one the app's pool needs (nine sign-ups at once, each wanting a second connection, waited
+ * forever on nine).
+ */
+function startAgentSocket(server: Server, ctx: AppContext, outbox: Ports['agentOutbox'], databaseUrl: string, logger: Logger, stopping: () => boolean) {
+  const pool = createPool(databaseUrl, 2);
+  pool.on('error', (err) => {
+    if (!stopping()) logger.warn({ err }, 'agent socket database connection failed');
+  });
+  const socket = attachAgentSocket(server, ctx, { pool, outbox });
+  return {
+    close: async () => {
+      await socket.close();
+      await pool.end().catch(() => {});
     },
   };
 }
