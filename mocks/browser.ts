@@ -17,6 +17,7 @@ export async function startMockWorker() {
   const scenario = createScenario(name, { state, onChange: save });
   save(scenario.state);
   const worker = setupWorker(...scenario.handlers);
-  await worker.start({ onUnhandledFrame: 'bypass', quiet: true, serviceWorker: { url: '/mockServiceWorker.js' } });
+  // MSW's worker behind one that lets the app's code go straight to the network (web/mocks-worker.ts).
+  await worker.start({ onUnhandledFrame: 'bypass', quiet: true, serviceWorker: { url: '/mocks-worker.js' } });
   console.info(`[mocks] scenario "${name}" (switch with ?scenario=anonymous or ?scenario=signed-in)`);
 }

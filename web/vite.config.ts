@@ -8,6 +8,7 @@ import { msw } from 'msw/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { bundledMocks } from './bundled-mocks.ts';
+import { mocksWorker } from './mocks-worker.ts';
 import { bundledInDev, depsWithoutSourceMaps, NOT_PREBUNDLED, PREBUNDLED } from './dev-bundles.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -31,7 +32,7 @@ export default defineConfig(({ mode }) => ({
     bundledInDev('bundled-model-barrel', /\/generated\/react-query\/model\/index\.ts$/, repoRoot),
     bundledInDev('bundled-icons', /\/web\/src\/ui\/icons\.ts$/, repoRoot),
     depsWithoutSourceMaps,
-    ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksEntry, bundledMocks(repoRoot)] : []),
+    ...(mode === 'mocks' ? [msw({ mode: 'worker-only' }), mocksWorker, mocksEntry, bundledMocks(repoRoot)] : []),
   ],
   // Pre-bundled: the dependencies web/dev-bundles.ts lists, with no scan of the app for them (a
   // cold start's first 3.5 s) and none discovered late (which reloads the page). lucide-react is
