@@ -6,10 +6,11 @@
 // the API, never a module, a style sheet or a font, so the app's requests lose nothing.
 import type { Plugin } from 'vite';
 
-export const MOCKS_WORKER_URL = '/mocks-worker.js';
+/** The address mocks/browser.ts registers the worker at. */
+const MOCKS_WORKER_URL = '/mocks-worker.js';
 
 /** The worker's script: first in line, it stops the fetch event of code, styles and fonts before MSW's listener sees it. */
-export const MOCKS_WORKER_SCRIPT = `// make dev-mocks: MSW's worker, not asked about the app's code, styles or fonts (web/mocks-worker.ts).
+const MOCKS_WORKER_SCRIPT = `// make dev-mocks: MSW's worker, not asked about the app's code, styles or fonts (web/mocks-worker.ts).
 const STRAIGHT_TO_THE_NETWORK = new Set(['script', 'style', 'font']);
 self.addEventListener('fetch', (event) => {
   if (STRAIGHT_TO_THE_NETWORK.has(event.request.destination)) event.stopImmediatePropagation();

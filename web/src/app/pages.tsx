@@ -1,9 +1,10 @@
-// Every page but home, each one's code loaded on demand as a React.lazy component, which the
-// layout's Suspense waits for, rather than as a lazy route: a lazy route makes the router hold the
-// first render until the page's code is in (with a HydrateFallback warning), while this way the
-// shell shows at once. This module imports no page and none of the shell, so an entry can ask for
-// the opened page's code as it starts (preloadPage), while the shell's own code loads: waiting for
-// the shell to render first put the page's code a whole second later (make dev-mocks, a thread).
+// Every page but home, each one's code loaded on demand as a React.lazy component (or the page
+// itself once its code is in: PageOrLazyPage), which the layout's Suspense waits for, rather than
+// as a lazy route: a lazy route makes the router hold the first render until the page's code is
+// in (with a HydrateFallback warning), while this way the shell shows at once. This module imports
+// no page and none of the shell, so an entry can ask for the opened page's code as it starts
+// (preloadPage), while the shell's own code loads: waiting for the shell to render first put the
+// page's code a whole second later (make dev-mocks, a thread).
 import { lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 
