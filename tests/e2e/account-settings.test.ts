@@ -26,7 +26,13 @@ describe('the person’s settings', () => {
     await expect.poll(() => isDark(page)).toBe(true);
     // Help, not Web: this server has no web search (no SEARXNG_URL), so Web is shown disabled.
     expect(await page.getByRole('radio', { name: /^Web/ }).isDisabled()).toBe(true);
+    // The theme's save may still be under way, its "Saved." still shown for a moment after this
+    // click: wait for the server to answer the save that carries Help before leaving the page.
+    const helpSaved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/rest/account/preferences' && r.request().postDataJSON()?.default_search_mode === 'help',
+    );
     await page.getByRole('radio', { name: /^Help/ }).click();
+    expect((await helpSaved).ok()).toBe(true);
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     await page.goto('/');
