@@ -9,24 +9,24 @@ import type { ModalName } from '../platform/modals/catalogue';
 import { useModals } from '../platform/modals/context';
 import { testQueryClient } from './query-clients';
 
-function Opener({ name }: { name: ModalName }) {
+function Opener({ name, args }: { name: ModalName; args?: unknown }) {
   const { open } = useModals();
   return (
-    <button type="button" onClick={() => (open as (n: ModalName) => void)(name)}>
+    <button type="button" onClick={() => (open as (n: ModalName, a?: unknown) => void)(name, args)}>
       Open
     </button>
   );
 }
 
-/** Opens modal `name` and waits for its dialog, named `title`. */
-export async function openModal(name: ModalName, title: string | RegExp) {
+/** Opens modal `name` (with `args`, for a modal that takes them) and waits for its dialog, named `title`. */
+export async function openModal(name: ModalName, title: string | RegExp, args?: unknown) {
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
           <ModalProvider>
-            <Opener name={name} />
+            <Opener name={name} args={args} />
           </ModalProvider>
         ),
       },

@@ -55,6 +55,9 @@ export function useSavePreferences() {
   const client = useQueryClient();
   return useUpdateAccountPreferences({
     mutation: {
+      // One save at a time, in the order made: each sends all four, so a change made while one
+      // is under way waits for it, and the last choice is the one the server keeps.
+      scope: { id: 'account-preferences' },
       onSuccess: (r) => client.setQueryData(preferencesKey(), r),
     },
   });

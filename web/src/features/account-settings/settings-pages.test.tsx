@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAccountPreferences } from '../../../../generated/react-query/account-settings/account-settings';
@@ -13,7 +14,7 @@ import { routes } from '../../app/routes';
 import { getSettings, reloadSettings } from '../../platform/settings/store';
 import { withMockServer } from '../../testing/mock-server';
 
-withMockServer('signed-in');
+const mocks = withMockServer('signed-in');
 beforeEach(() => {
   localStorage.clear();
   reloadSettings();
@@ -42,6 +43,35 @@ describe('account settings pages', () => {
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect(getSettings()).toMatchObject({ colourScheme: 'dark', preferredSearchMode: 'help', incognito: true });
     expect(screen.getByLabelText('Answer language')).toHaveValue('fr');
+  });
+
+  it('preferences: a change made while a save is under way is saved after it, so the last choice is the one kept', async () => {
+    // Each save sends all four preferences: were the second sent beside the first, the first
+    // could land last and put the mode back to auto.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const sent: string[] = [];
+    mocks.server.use(
+      http.put('*/rest/account/preferences', async ({ request }) => {
+        const body = (await request.clone().json()) as { default_search_mode: string };
+        sent.push(body.default_search_mode);
+        if (sent.length === 1) await firstHeld;
+        // Nothing returned: the scenario's own handler saves it.
+      }),
+    );
+    at('/account/preferences');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Dark' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('radio', { name: /^Help/ }));
+    expect(screen.getByRole('radio', { name: /^Help/ })).toBeChecked();
+    // Long enough for a second request sent at once to reach the mock before the first is let go.
+    await new Promise((r) => setTimeout(r, 50));
+    releaseFirst();
+    await waitFor(() => expect(sent).toEqual(['auto', 'help']));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect((await getAccountPreferences()).data).toMatchObject({ theme: 'dark', default_search_mode: 'help' });
+    expect(screen.getByRole('radio', { name: /^Help/ })).toBeChecked();
+    expect(getSettings()).toMatchObject({ colourScheme: 'dark', preferredSearchMode: 'help' });
   });
 
   it('personalize: too long an "about me" is stopped with the limit before anything is sent; a good one is saved', async () => {

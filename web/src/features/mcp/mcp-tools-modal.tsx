@@ -18,7 +18,9 @@ export default function McpToolsModal({ args, close }: ModalProps<McpServiceTool
   const client = useQueryClient();
   const key = getListMcpServerToolsQueryKey(args.server_id);
   const tools = useListMcpServerTools(args.server_id, { query: { select: (r) => (r.data as McpToolList).tools, retry: false } });
-  const set = useSetMcpToolSetting({ mutation: { onSuccess: () => client.invalidateQueries({ queryKey: key }) } });
+  // One save at a time, in the order made: each sends a tool's whole setting, so a change made
+  // while one is under way waits for it, and the last choice is the one the server keeps.
+  const set = useSetMcpToolSetting({ mutation: { scope: { id: 'mcp-tool-settings' }, onSuccess: () => client.invalidateQueries({ queryKey: key }) } });
   // A change shows at once; it goes back if the server refuses it.
   const [shown, setShown] = useState<Record<string, Setting>>({});
   const change = (tool: string, setting: Setting) => {

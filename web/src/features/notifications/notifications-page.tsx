@@ -39,7 +39,12 @@ function Channels() {
   const client = useQueryClient();
   const prefs = useGetNotificationPreferences({ query: { select: (r) => (r.status === 200 ? r.data : undefined) } });
   const update = useUpdateNotificationPreferences({
-    mutation: { onSuccess: (r) => client.setQueryData(getGetNotificationPreferencesQueryKey(), r) },
+    mutation: {
+      // One save at a time, in the order made: each sends all three channels, so a switch made
+      // while one is under way waits for it, and the last choice is the one the server keeps.
+      scope: { id: 'notification-preferences' },
+      onSuccess: (r) => client.setQueryData(getGetNotificationPreferencesQueryKey(), r),
+    },
   });
   const shown = update.isPending ? update.variables.data : prefs.data;
   if (prefs.isError) return <SaveStatus pending={false} saved={false} error={problemMessage(prefs.error)} />;

@@ -5,6 +5,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../platform/query-client';
@@ -40,6 +41,39 @@ describe('notification preferences', () => {
       should_send_push: true,
     });
     expect(screen.getByText('This browser cannot receive push notifications.')).toBeInTheDocument();
+  });
+
+  it('a switch made while a save is under way is saved after it, so both switches are kept', async () => {
+    // Each save sends all three channels: were the second sent beside the first, the first
+    // could land last and switch email back on.
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let puts = 0;
+    mocks.server.use(
+      http.put('*/rest/notifications/preferences', async () => {
+        puts += 1;
+        if (puts === 1) await firstHeld;
+        // Nothing returned: the scenario's own handler saves it.
+      }),
+    );
+    const user = open('/account/notifications');
+    const email = await screen.findByRole('switch', { name: /^Email/ }, { timeout: 5000 });
+    await waitFor(() => expect(email).toBeEnabled());
+    await user.click(email);
+    await user.click(screen.getByRole('switch', { name: /^Push/ }));
+    // Long enough for a second request sent at once to reach the mock before the first is let go.
+    await new Promise((r) => setTimeout(r, 50));
+    releaseFirst();
+    const form = screen.getByRole('group', { name: 'How you are notified' });
+    await waitFor(() => expect(puts).toBe(2));
+    await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Saved.'));
+    expect(mocks.scenario.state.notifications?.['user-ada']?.preferences).toEqual({
+      should_send_email: false,
+      should_send_in_app: true,
+      should_send_push: false,
+    });
+    expect(email).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Push/ })).not.toBeChecked();
   });
 });
 
