@@ -6,9 +6,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT, DEMO_ORG } from '../../../../mocks/scenarios';
+import { getSession } from '../../../../generated/react-query/session/session';
+import type { SessionResponse } from '../../../../generated/react-query/model';
 import { ModalProvider } from '../../app/modals/host';
 import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
@@ -83,6 +86,25 @@ describe('the organisation area', () => {
     await again.user.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: DEMO_ACCOUNT.name })).not.toBeInTheDocument());
     expect(mocks.scenario.state.accounts.find((a) => a.user.id === DEMO_ACCOUNT.id)!.user.org_uuid).toBeNull();
+  });
+
+  it('someone removed while the page was open is told they are in no organisation, not that it does not exist', async () => {
+    const signedIn = (await getSession()).data as SessionResponse;
+    let sessions = 0;
+    mocks.server.use(
+      // The session read before the removal names the organisation; the next one does not.
+      http.get('*/rest/session', () => HttpResponse.json(sessions++ === 0 ? signedIn : { ...signedIn, user: { ...signedIn.user!, org_uuid: null } })),
+      http.get('*/rest/organizations/:orgUuid', () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Not Found', status: 404, code: 'organization_not_found', detail: 'No such organisation.' },
+          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    renderAt('/account/org/details');
+    expect(await screen.findByText(/You are not part of an organization\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(sessions).toBe(2);
+    expect(screen.queryByText('No such organisation.')).not.toBeInTheDocument();
   });
 
   it('the last owner is told they cannot leave', async () => {
