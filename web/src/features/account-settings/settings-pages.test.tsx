@@ -9,6 +9,7 @@ import { http } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAccountPreferences } from '../../../../generated/react-query/account-settings/account-settings';
+import { getMemorySettings } from '../../../../generated/react-query/memories/memories';
 import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { getSettings, reloadSettings } from '../../platform/settings/store';
@@ -92,6 +93,31 @@ describe('account settings pages', () => {
     await waitFor(() => expect(memories).toBeChecked());
     await user.click(memories);
     await waitFor(() => expect(memories).not.toBeChecked());
+  });
+
+  it('personalize: the memories switch turned off and on again while the first save is under way ends on', async () => {
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const sent: boolean[] = [];
+    mocks.server.use(
+      http.put('*/rest/memories/settings', async ({ request }) => {
+        sent.push(((await request.clone().json()) as { enabled: boolean }).enabled);
+        if (sent.length === 1) await firstHeld;
+        // Nothing returned: the scenario's own handler saves it.
+      }),
+    );
+    at('/account/personalize');
+    const user = userEvent.setup();
+    const memories = await screen.findByRole('switch', { name: /^Memories/ }, { timeout: 5000 });
+    await waitFor(() => expect(memories).toBeChecked());
+    await user.click(memories);
+    await user.click(memories);
+    // Long enough for a second request sent at once to reach the mock before the first is let go.
+    await new Promise((r) => setTimeout(r, 50));
+    releaseFirst();
+    await waitFor(() => expect(sent).toEqual([false, true]));
+    await waitFor(async () => expect((await getMemorySettings()).data).toEqual({ enabled: true }));
+    await waitFor(() => expect(memories).toBeChecked());
   });
 
   it('site instructions: add under the normalised domain, a second time refused in the server’s words, edit, remove', async () => {

@@ -11,7 +11,12 @@ export function MemoriesSwitch() {
   const settings = useGetMemorySettings({ request: MEMORY_CALL, query: { select: (r) => (r.status === 200 ? r.data.enabled : undefined) } });
   const update = useUpdateMemorySettings({
     request: MEMORY_CALL,
-    mutation: { onSuccess: (r) => client.setQueryData(getGetMemorySettingsQueryKey(), r) },
+    mutation: {
+      // One save at a time, in the order made: switched off and on again quickly, the later
+      // save must not land first and be overwritten by the earlier one.
+      scope: { id: 'memory-settings' },
+      onSuccess: (r) => client.setQueryData(getGetMemorySettingsQueryKey(), r),
+    },
   });
   const enabled = update.isPending ? update.variables.data.enabled : settings.data;
   return (
