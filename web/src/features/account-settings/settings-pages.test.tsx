@@ -13,6 +13,7 @@ import { getMemorySettings } from '../../../../generated/react-query/memories/me
 import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
 import { getSettings, reloadSettings } from '../../platform/settings/store';
+import { firstRequestHeld } from '../../testing/first-request-held';
 import { withMockServer } from '../../testing/mock-server';
 
 const mocks = withMockServer('signed-in');
@@ -49,14 +50,13 @@ describe('account settings pages', () => {
   it('preferences: a change made while a save is under way is saved after it, so the last choice is the one kept', async () => {
     // Each save sends all four preferences: were the second sent beside the first, the first
     // could land last and put the mode back to auto.
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const held = firstRequestHeld();
     const sent: string[] = [];
     mocks.server.use(
       http.put('*/rest/account/preferences', async ({ request }) => {
         const body = (await request.clone().json()) as { default_search_mode: string };
         sent.push(body.default_search_mode);
-        if (sent.length === 1) await firstHeld;
+        await held.pass();
         // Nothing returned: the scenario's own handler saves it.
       }),
     );
@@ -65,9 +65,7 @@ describe('account settings pages', () => {
     await user.click(await screen.findByRole('radio', { name: 'Dark' }, { timeout: 5000 }));
     await user.click(screen.getByRole('radio', { name: /^Help/ }));
     expect(screen.getByRole('radio', { name: /^Help/ })).toBeChecked();
-    // Long enough for a second request sent at once to reach the mock before the first is let go.
-    await new Promise((r) => setTimeout(r, 50));
-    releaseFirst();
+    await held.release();
     await waitFor(() => expect(sent).toEqual(['auto', 'help']));
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect((await getAccountPreferences()).data).toMatchObject({ theme: 'dark', default_search_mode: 'help' });
@@ -96,13 +94,12 @@ describe('account settings pages', () => {
   });
 
   it('personalize: the memories switch turned off and on again while the first save is under way ends on', async () => {
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const held = firstRequestHeld();
     const sent: boolean[] = [];
     mocks.server.use(
       http.put('*/rest/memories/settings', async ({ request }) => {
         sent.push(((await request.clone().json()) as { enabled: boolean }).enabled);
-        if (sent.length === 1) await firstHeld;
+        await held.pass();
         // Nothing returned: the scenario's own handler saves it.
       }),
     );
@@ -112,9 +109,7 @@ describe('account settings pages', () => {
     await waitFor(() => expect(memories).toBeChecked());
     await user.click(memories);
     await user.click(memories);
-    // Long enough for a second request sent at once to reach the mock before the first is let go.
-    await new Promise((r) => setTimeout(r, 50));
-    releaseFirst();
+    await held.release();
     await waitFor(() => expect(sent).toEqual([false, true]));
     await waitFor(async () => expect((await getMemorySettings()).data).toEqual({ enabled: true }));
     await waitFor(() => expect(memories).toBeChecked());

@@ -4,6 +4,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { firstRequestHeld } from '../../testing/first-request-held';
 import { withMockServer } from '../../testing/mock-server';
 import { openModal } from '../../testing/open-modal-test-kit';
 
@@ -12,8 +13,7 @@ const mocks = withMockServer('signed-in');
 describe('the tools of a tool server', () => {
   it('a change made while a save is under way is saved after it', async () => {
     const saved = { enabled: true, approval: 'ask' as 'ask' | 'always' };
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const held = firstRequestHeld();
     const sent: (typeof saved)[] = [];
     mocks.server.use(
       http.get('*/rest/mcp/servers/:serverId/tools', () =>
@@ -22,7 +22,7 @@ describe('the tools of a tool server', () => {
       http.put('*/rest/mcp/servers/:serverId/tools/:toolName', async ({ request }) => {
         const body = (await request.json()) as typeof saved;
         sent.push(body);
-        if (sent.length === 1) await firstHeld;
+        await held.pass();
         Object.assign(saved, body);
         return HttpResponse.json({ server_id: 's1', tool_name: 'search', ...body });
       }),
@@ -32,9 +32,7 @@ describe('the tools of a tool server', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Run without asking me' }));
     await user.click(enabled);
     expect(enabled).not.toBeChecked();
-    // Long enough for a second request sent at once to reach the mock before the first is let go.
-    await new Promise((r) => setTimeout(r, 50));
-    releaseFirst();
+    await held.release();
     await waitFor(() => expect(sent).toHaveLength(2));
     await waitFor(() => expect(saved).toEqual({ enabled: false, approval: 'always' }));
     expect(sent).toEqual([

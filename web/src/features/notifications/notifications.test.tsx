@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../platform/query-client';
 import { routes } from '../../app/routes';
+import { firstRequestHeld } from '../../testing/first-request-held';
 import { withMockServer } from '../../testing/mock-server';
 
 const mocks = withMockServer('signed-in');
@@ -46,13 +47,12 @@ describe('notification preferences', () => {
   it('a switch made while a save is under way is saved after it, so both switches are kept', async () => {
     // Each save sends all three channels: were the second sent beside the first, the first
     // could land last and switch email back on.
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const held = firstRequestHeld();
     let puts = 0;
     mocks.server.use(
       http.put('*/rest/notifications/preferences', async () => {
         puts += 1;
-        if (puts === 1) await firstHeld;
+        await held.pass();
         // Nothing returned: the scenario's own handler saves it.
       }),
     );
@@ -61,9 +61,7 @@ describe('notification preferences', () => {
     await waitFor(() => expect(email).toBeEnabled());
     await user.click(email);
     await user.click(screen.getByRole('switch', { name: /^Push/ }));
-    // Long enough for a second request sent at once to reach the mock before the first is let go.
-    await new Promise((r) => setTimeout(r, 50));
-    releaseFirst();
+    await held.release();
     const form = screen.getByRole('group', { name: 'How you are notified' });
     await waitFor(() => expect(puts).toBe(2));
     await waitFor(() => expect(within(form).getByRole('status')).toHaveTextContent('Saved.'));
