@@ -4,7 +4,6 @@
 // and a passage with readers is indexed under its readers' keys only, not its corpus's (its postings, migration 0081).
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migratedDb } from '../../tests/support/database.js';
 import { listedUnder, misindexedPassages } from '../../tests/support/passage-postings.js';

@@ -57,7 +57,14 @@ describe('/max/payment with billing on', () => {
     const opened = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const g = { reached: false, open, wait: () => ((g.reached = true), opened) };
+    const g = {
+      reached: false,
+      open,
+      wait: () => {
+        g.reached = true;
+        return opened;
+      },
+    };
     return g;
   }
 
@@ -68,7 +75,12 @@ describe('/max/payment with billing on', () => {
       for (const r of records) for (const node of r.addedNodes) shown.push(node.textContent ?? '');
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    return { stop: () => (observer.disconnect(), shown) };
+    return {
+      stop: () => {
+        observer.disconnect();
+        return shown;
+      },
+    };
   }
 
   it('says a code is applied only once the session made with it is there (a loaded browser test saw it a render early)', async () => {
