@@ -6,20 +6,20 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ModalProvider } from '../app/modals/host';
 import type { ModalName } from '../platform/modals/catalogue';
-import { useModals } from '../platform/modals/context';
+import { type OpenArgs, useModals } from '../platform/modals/context';
 import { testQueryClient } from './query-clients';
 
-function Opener({ name, args }: { name: ModalName; args?: unknown }) {
+function Opener({ name, args }: { name: ModalName; args: unknown[] }) {
   const { open } = useModals();
   return (
-    <button type="button" onClick={() => (open as (n: ModalName, a?: unknown) => void)(name, args)}>
+    <button type="button" onClick={() => (open as (n: ModalName, ...a: unknown[]) => void)(name, ...args)}>
       Open
     </button>
   );
 }
 
-/** Opens modal `name` (with `args`, for a modal that takes them) and waits for its dialog, named `title`. */
-export async function openModal(name: ModalName, title: string | RegExp, args?: unknown) {
+/** Opens modal `name` (with its arguments, for a modal that takes them) and waits for its dialog, named `title`. */
+export async function openModal<N extends ModalName>(name: N, title: string | RegExp, ...args: OpenArgs<N>) {
   const router = createMemoryRouter(
     [
       {
